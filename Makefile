@@ -1,0 +1,60 @@
+# ugcfolio: `make run` to try it, `make test` for every check. See README.md.
+.PHONY: run build test test-go test-web test-e2e web deps chromium dev lint clean
+
+GO ?= go
+ADDR ?= 127.0.0.1:8080
+DATA ?= data
+
+# npm ci runs again only when a lock file changes.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+
+deps: web/node_modules/.package-lock.json e2e/node_modules/.package-lock.json
+
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+build: web
+	$(GO) build -trimpath -o bin/ugcfolio ./cmd/ugcfolio
+
+## run: build and start the site on http://localhost:8080 with demo content in ./data
+run: build
+	./bin/ugcfolio serve --addr $(ADDR) --data $(DATA) --demo
+
+## test: every check, browser tests included
+test: build deps chromium test-go test-web test-e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npm run typecheck && npm run lint && npm test
+
+test-e2e: build e2e/node_modules/.package-lock.json chromium
+	cd e2e && npm run typecheck && npm test
+
+# Browser tests drive Debian's Chromium; a test tool's own browser download
+# cannot work on our machines.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "make test needs Chromium: run 'sudo apt-get install chromium' (Debian) and try again" >&2; exit 1; \
+	  fi; }
+
+## dev: the Go server on :8080 and Vite's dev server (with hot reload) proxying to it
+dev: build
+	./bin/ugcfolio serve --addr $(ADDR) --data $(DATA) --demo & \
+	  trap 'kill $$!' EXIT; cd web && npm run dev
+
+lint: web/node_modules/.package-lock.json
+	gofmt -l . | (! grep .) || { echo "gofmt needed on the files above" >&2; exit 1; }
+	$(GO) vet ./...
+	cd web && npm run lint
+
+clean:
+	rm -rf bin web/dist

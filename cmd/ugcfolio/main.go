@@ -1,0 +1,312 @@
+// Command ugcfolio serves the portfolio site and its back office, and
+// manages admin accounts. main only parses, wires and starts: the work is
+// done in internal/.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/demo"
+	"github.com/ugcfolio/ugcfolio/internal/httpapi"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/web"
+)
+
+const usage = `ugcfolio: a creator's portfolio site and its back office.
+
+Usage:
+  ugcfolio serve [--addr HOST:PORT] [--data DIR] [--demo]
+  ugcfolio admin create --email EMAIL [--name NAME]   (password on standard input)
+  ugcfolio admin promote EMAIL
+
+Run "ugcfolio COMMAND --help" for a command's flags and environment.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+// run is main without the process: testable, with its exit code returned.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv config.Getenv) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "serve":
+		err = serve(ctx, args[1:], stdout, stderr, getenv)
+	case "admin":
+		err = admin(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "ugcfolio: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	}
+	// One line, whatever the error: drivers like to wrap theirs over several.
+	msg := strings.Join(strings.FieldsFunc(err.Error(), func(r rune) bool { return r == '\n' || r == '\t' }), "; ")
+	fmt.Fprintf(stderr, "ugcfolio: %s\n", msg)
+	return 1
+}
+
+// errUsage marks an error whose message the flag package already printed.
+var errUsage = errors.New("usage")
+
+// newFlagSet makes a flag set that prints its help to stderr and returns
+// errors instead of exiting.
+func newFlagSet(name, help string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, help)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func parseErr(err error) error {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	if strings.HasPrefix(err.Error(), "flag provided but not defined") || strings.HasPrefix(err.Error(), "invalid ") {
+		return errUsage // flag has printed the error and the usage
+	}
+	return err
+}
+
+const serveHelp = `Usage: ugcfolio serve [flags]
+
+Serves the site, the API and the back office.
+
+Environment:
+  UGCFOLIO_ADDR, UGCFOLIO_DATA    defaults for --addr and --data
+  DATABASE_URL                    postgres://… to use PostgreSQL instead of DATA/ugcfolio.db
+  UGCFOLIO_GATE_USERNAME, UGCFOLIO_GATE_PASSWORD
+                                  turn on the coming-soon gate with these credentials
+  UGCFOLIO_TRUSTED_PROXIES        addresses or CIDRs whose X-Forwarded-For is believed
+  UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
+                                  keep uploads in S3-compatible storage
+  UGCFOLIO_LOG_FORMAT=json        JSON request logs
+  NAME_FILE                       read a secret (DATABASE_URL, passwords, keys) from a file
+
+Flags:
+`
+
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv config.Getenv) error {
+	fs := newFlagSet("serve", serveHelp, stderr)
+	cfg, err := config.LoadServe(args, getenv, fs)
+	if err != nil {
+		return parseErr(err)
+	}
+	log := newLogger(stdout, cfg.LogJSON)
+
+	// Listen before anything slow, so a taken or bad address fails at once.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %v", cfg.Addr, unwrapOp(err))
+	}
+	defer ln.Close()
+
+	st, err := store.Open(ctx, cfg.DatabaseURL, cfg.SQLitePath())
+	if err != nil {
+		return fmt.Errorf("database: %v", err)
+	}
+	defer st.Close()
+
+	if cfg.Demo {
+		if err := demo.Seed(ctx, st, saveLocalUpload(cfg.UploadsDir()), stdout); err != nil {
+			return fmt.Errorf("demo content: %v", err)
+		}
+	}
+
+	webFS, err := web.Dist()
+	if err != nil {
+		return fmt.Errorf("web app: %v", err)
+	}
+	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS})
+	srv := &http.Server{
+		Handler:           api.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	engine := "SQLite at " + cfg.SQLitePath()
+	if st.Dialect == store.Postgres {
+		engine = "PostgreSQL"
+	}
+	log.Info("ugcfolio listening", "url", "http://"+ln.Addr().String(), "database", engine, "gate", cfg.GateEnabled())
+
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	select {
+	case err := <-serveErr:
+		return err
+	case <-ctx.Done():
+	}
+	// Let requests in flight finish (an upload chunk, an inquiry) before exiting.
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}
+
+func newLogger(w io.Writer, asJSON bool) *slog.Logger {
+	if asJSON {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// unwrapOp drops the "listen tcp …:" prefix that repeats the address.
+func unwrapOp(err error) error {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		return op.Err
+	}
+	return err
+}
+
+const adminHelp = `Usage:
+  ugcfolio admin create --email EMAIL [--name NAME]
+      Creates an admin account. The password is read from standard input (one line).
+  ugcfolio admin promote EMAIL
+      Makes an existing account an admin.
+
+Both use the database of "serve": --data DIR or UGCFOLIO_DATA, or DATABASE_URL.
+
+Flags:
+`
+
+func admin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv config.Getenv) error {
+	if len(args) == 0 || (args[0] != "create" && args[0] != "promote") {
+		if len(args) > 0 && (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+			fmt.Fprint(stdout, adminHelp)
+			return nil
+		}
+		fmt.Fprint(stderr, adminHelp)
+		return errUsage
+	}
+	fs := newFlagSet("admin "+args[0], adminHelp, stderr)
+	email := fs.String("email", "", "the admin's e-mail address, used as username (create)")
+	name := fs.String("name", "", "display name (create; default: the part before @)")
+	dataDir := fs.String("data", or(getenv("UGCFOLIO_DATA"), "data"), "data directory of the SQLite database")
+	if err := fs.Parse(args[1:]); err != nil {
+		return parseErr(err)
+	}
+	databaseURL := getenv("DATABASE_URL")
+	cfg := config.Config{DataDir: *dataDir}
+
+	switch args[0] {
+	case "create":
+		if fs.NArg() > 0 {
+			return fmt.Errorf("unexpected argument %q (the password is read from standard input)", fs.Arg(0))
+		}
+		password, err := readLine(stdin)
+		if err != nil {
+			return err
+		}
+		if err := auth.ValidateCredentials(*email, password); err != nil {
+			return clientMessage(err)
+		}
+		display := *name
+		if display == "" {
+			display, _, _ = strings.Cut(*email, "@")
+		}
+		hash, err := auth.HashPassword(password)
+		if err != nil {
+			return err
+		}
+		st, err := store.Open(ctx, databaseURL, cfg.SQLitePath())
+		if err != nil {
+			return fmt.Errorf("database: %v", err)
+		}
+		defer st.Close()
+		u, err := st.CreateUser(ctx, store.NewUser{Username: *email, DisplayName: display, PasswordHash: hash, IsAdmin: true})
+		if err != nil {
+			return clientMessage(err)
+		}
+		fmt.Fprintf(stdout, "Created admin %s (%s)\n", u.Username, u.DisplayName)
+	case "promote":
+		if fs.NArg() != 1 {
+			return errors.New("admin promote takes one argument: the account's e-mail address")
+		}
+		st, err := store.Open(ctx, databaseURL, cfg.SQLitePath())
+		if err != nil {
+			return fmt.Errorf("database: %v", err)
+		}
+		defer st.Close()
+		u, err := st.PromoteUser(ctx, fs.Arg(0))
+		if err != nil {
+			return clientMessage(err)
+		}
+		fmt.Fprintf(stdout, "%s is now an admin\n", u.Username)
+	}
+	return nil
+}
+
+// readLine reads the password: the first line of standard input.
+func readLine(r io.Reader) (string, error) {
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("read password: %v", err)
+	}
+	line = strings.TrimRight(line, "\r\n")
+	if line == "" {
+		return "", errors.New("no password on standard input (give it as one line)")
+	}
+	return line, nil
+}
+
+// clientMessage shows a domain error by its message alone.
+func clientMessage(err error) error {
+	if e, ok := apperr.As(err); ok {
+		return errors.New(e.Message)
+	}
+	return err
+}
+
+func or(v, fallback string) string {
+	if v != "" {
+		return v
+	}
+	return fallback
+}
+
+// saveLocalUpload writes demo files into the local uploads directory.
+func saveLocalUpload(dir string) demo.SaveFile {
+	return func(_ context.Context, name string, data []byte) error {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, name), data, 0o640)
+	}
+}

@@ -1,0 +1,195 @@
+// Package config turns flags and environment into one Config, validated
+// once at start so that a bad setting stops the binary with one clear line.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/ugcfolio/ugcfolio/internal/store"
+)
+
+// Config is everything `ugcfolio serve` needs.
+type Config struct {
+	Addr        string // UGCFOLIO_ADDR, --addr
+	DataDir     string // UGCFOLIO_DATA, --data
+	DatabaseURL string // DATABASE_URL (or DATABASE_URL_FILE): PostgreSQL instead of SQLite
+	Demo        bool   // --demo: seed demo content and a demo admin on an empty database
+	LogJSON     bool   // UGCFOLIO_LOG_FORMAT=json
+
+	// The coming-soon gate is on when both are set.
+	GateUsername string // UGCFOLIO_GATE_USERNAME
+	GatePassword string // UGCFOLIO_GATE_PASSWORD (or _FILE)
+
+	// TrustedProxies are the peers whose X-Forwarded-For and
+	// X-Forwarded-Proto we believe (UGCFOLIO_TRUSTED_PROXIES, comma-separated
+	// addresses or CIDR prefixes). Empty: trust nobody.
+	TrustedProxies []netip.Prefix
+
+	S3 S3Config
+}
+
+// S3Config selects S3-compatible object storage for uploads when Endpoint is set.
+type S3Config struct {
+	Endpoint  string // UGCFOLIO_S3_ENDPOINT, host:port
+	Bucket    string // UGCFOLIO_S3_BUCKET
+	AccessKey string // UGCFOLIO_S3_ACCESS_KEY
+	SecretKey string // UGCFOLIO_S3_SECRET_KEY (or _FILE)
+	Region    string // UGCFOLIO_S3_REGION
+	UseTLS    bool   // UGCFOLIO_S3_TLS=true
+}
+
+// GateEnabled reports whether visitors must pass the coming-soon gate.
+func (c Config) GateEnabled() bool { return c.GateUsername != "" && c.GatePassword != "" }
+
+// SQLitePath is where the embedded database lives.
+func (c Config) SQLitePath() string { return filepath.Join(c.DataDir, "ugcfolio.db") }
+
+// UploadsDir is where local storage keeps uploaded files.
+func (c Config) UploadsDir() string { return filepath.Join(c.DataDir, "uploads") }
+
+// Getenv looks up an environment variable (os.Getenv in production).
+type Getenv func(string) string
+
+// LoadServe parses the serve sub-command's flags over the environment and
+// validates the result. It does not touch the network or the database.
+func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
+	c := Config{
+		Addr:         or(getenv("UGCFOLIO_ADDR"), "127.0.0.1:8080"),
+		DataDir:      or(getenv("UGCFOLIO_DATA"), "data"),
+		LogJSON:      getenv("UGCFOLIO_LOG_FORMAT") == "json",
+		GateUsername: getenv("UGCFOLIO_GATE_USERNAME"),
+		S3: S3Config{
+			Endpoint:  getenv("UGCFOLIO_S3_ENDPOINT"),
+			Bucket:    getenv("UGCFOLIO_S3_BUCKET"),
+			AccessKey: getenv("UGCFOLIO_S3_ACCESS_KEY"),
+			Region:    getenv("UGCFOLIO_S3_REGION"),
+			UseTLS:    getenv("UGCFOLIO_S3_TLS") == "true",
+		},
+	}
+	var err error
+	if c.DatabaseURL, err = secret(getenv, "DATABASE_URL"); err != nil {
+		return c, err
+	}
+	if c.GatePassword, err = secret(getenv, "UGCFOLIO_GATE_PASSWORD"); err != nil {
+		return c, err
+	}
+	if c.S3.SecretKey, err = secret(getenv, "UGCFOLIO_S3_SECRET_KEY"); err != nil {
+		return c, err
+	}
+	if c.TrustedProxies, err = parsePrefixes(getenv("UGCFOLIO_TRUSTED_PROXIES")); err != nil {
+		return c, err
+	}
+	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address HOST:PORT (env UGCFOLIO_ADDR)")
+	fs.StringVar(&c.DataDir, "data", c.DataDir, "data directory: SQLite database and uploads (env UGCFOLIO_DATA)")
+	fs.BoolVar(&c.Demo, "demo", false, "on an empty database, add demo content and a demo admin whose password is printed once")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return c, c.Validate()
+}
+
+// Validate checks every setting that can be checked without a network call,
+// and prepares the data directory.
+func (c Config) Validate() error {
+	host, port, err := net.SplitHostPort(c.Addr)
+	if err != nil {
+		return fmt.Errorf("bad address %q: want HOST:PORT", c.Addr)
+	}
+	if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+		return fmt.Errorf("bad address %q: port must be a number from 0 to 65535", c.Addr)
+	}
+	if host != "" && host != "localhost" {
+		if _, err := netip.ParseAddr(host); err != nil {
+			return fmt.Errorf("bad address %q: host must be an IP address or localhost", c.Addr)
+		}
+	}
+	if c.DatabaseURL != "" && !store.IsPostgresURL(c.DatabaseURL) {
+		return errors.New("DATABASE_URL must start with postgres:// or postgresql://")
+	}
+	if (c.GateUsername == "") != (c.GatePassword == "") {
+		return errors.New("set both UGCFOLIO_GATE_USERNAME and UGCFOLIO_GATE_PASSWORD, or neither")
+	}
+	if c.S3.Endpoint != "" && (c.S3.Bucket == "" || c.S3.AccessKey == "" || c.S3.SecretKey == "") {
+		return errors.New("UGCFOLIO_S3_ENDPOINT needs UGCFOLIO_S3_BUCKET, UGCFOLIO_S3_ACCESS_KEY and UGCFOLIO_S3_SECRET_KEY")
+	}
+	return checkWritableDir(c.DataDir)
+}
+
+// checkWritableDir creates dir if needed and proves we can write in it.
+func checkWritableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return fmt.Errorf("data directory %s cannot be created: %v", dir, unwrapPath(err))
+	}
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return fmt.Errorf("data directory %s is not writable: %v", dir, unwrapPath(err))
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// secret reads NAME, or the contents of the file named by NAME_FILE.
+func secret(getenv Getenv, name string) (string, error) {
+	if v := getenv(name); v != "" {
+		return v, nil
+	}
+	path := getenv(name + "_FILE")
+	if path == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("%s_FILE: %v", name, err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			a, err := netip.ParseAddr(item)
+			if err != nil {
+				return nil, fmt.Errorf("UGCFOLIO_TRUSTED_PROXIES: bad address %q", item)
+			}
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			return nil, fmt.Errorf("UGCFOLIO_TRUSTED_PROXIES: bad prefix %q", item)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func or(v, fallback string) string {
+	if v != "" {
+		return v
+	}
+	return fallback
+}

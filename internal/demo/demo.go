@@ -1,0 +1,111 @@
+// Package demo fills an empty site with demo content for `serve --demo`
+// (make run): an admin with a random password printed once, sample
+// testimonials and portfolio items in both languages, and poster images.
+package demo
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"html"
+	"io"
+
+	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+)
+
+// AdminEmail is the demo admin's username.
+const AdminEmail = "admin@ugcfolio.no"
+
+// SaveFile stores an uploaded file under /uploads/NAME.
+type SaveFile func(ctx context.Context, name string, data []byte) error
+
+// Seed adds the demo content when the database has no account yet, so it
+// runs once per site and never touches a site in use.
+func Seed(ctx context.Context, st *store.Store, save SaveFile, out io.Writer) error {
+	n, err := st.CountUsers(ctx)
+	if err != nil || n > 0 {
+		return err
+	}
+	password := rand.Text()[:16]
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	if _, err := st.CreateUser(ctx, store.NewUser{Username: AdminEmail, DisplayName: "Demo Admin", PasswordHash: hash, IsAdmin: true}); err != nil {
+		return err
+	}
+	for _, t := range testimonials {
+		if _, err := st.CreateTestimonial(ctx, t); err != nil {
+			return err
+		}
+	}
+	for i, p := range portfolio {
+		name := fmt.Sprintf("demo-%d.svg", i+1)
+		if err := save(ctx, name, poster(p.no.Title, posterColors[i%len(posterColors)])); err != nil {
+			return err
+		}
+		p.no.Language, p.en.Language = "no", "en"
+		for _, in := range []store.PortfolioInput{p.no, p.en} {
+			in.ImageURL, in.IsActive = "/uploads/"+name, true
+			if _, err := st.CreatePortfolioItem(ctx, in); err != nil {
+				return err
+			}
+		}
+	}
+	fmt.Fprintf(out, "\nDemo admin created (shown only this once):\n  username: %s\n  password: %s\n  log in at /auth\n\n", AdminEmail, password)
+	return nil
+}
+
+type demoItem struct{ no, en store.PortfolioInput }
+
+var portfolio = []demoItem{
+	{
+		no: store.PortfolioInput{Title: "Hudpleierutine på 30 sekunder", Description: "Unboxing og bruk av en ny serumserie, filmet i naturlig morgenlys for en norsk hudpleiemerkevare.", Category: "product", Featured: true},
+		en: store.PortfolioInput{Title: "A 30-second skincare routine", Description: "Unboxing and first use of a new serum line, shot in natural morning light for a Norwegian skincare brand.", Category: "product", Featured: true},
+	},
+	{
+		no: store.PortfolioInput{Title: "Helg på hytta", Description: "Livsstilsvlogg med turutstyr i bruk: fra pakking til bålkaffe ved vannet.", Category: "lifestyle"},
+		en: store.PortfolioInput{Title: "A weekend at the cabin", Description: "Lifestyle vlog with outdoor gear in use: from packing to campfire coffee by the lake.", Category: "lifestyle"},
+	},
+	{
+		no: store.PortfolioInput{Title: "Merkevarefilm for kaffebrenneri", Description: "Kort film om håndverket bak hver bønne, med voiceover og produktbilder.", Category: "brand"},
+		en: store.PortfolioInput{Title: "Brand film for a coffee roastery", Description: "A short film on the craft behind every bean, with voiceover and product shots.", Category: "brand"},
+	},
+	{
+		no: store.PortfolioInput{Title: "Reels-serie for nettbutikk", Description: "Tre korte reels med try-on haul og stylingtips, laget for høy seertid.", Category: "social"},
+		en: store.PortfolioInput{Title: "Reels series for an online store", Description: "Three short reels with a try-on haul and styling tips, made for watch time.", Category: "social"},
+	},
+	{
+		no: store.PortfolioInput{Title: "Slik bruker du kjøkkenmaskinen", Description: "Steg-for-steg-veiledning som viser tre oppskrifter på under ett minutt.", Category: "product"},
+		en: store.PortfolioInput{Title: "How to use the stand mixer", Description: "A step-by-step tutorial showing three recipes in under a minute.", Category: "product"},
+	},
+}
+
+var testimonials = []store.TestimonialInput{
+	{Name: "Ingrid Solberg", Company: "Nordlys Hudpleie", Rating: 5, Language: "no", IsActive: true,
+		Testimonial: "Videoene ga oss tre ganger så mange klikk som våre egne annonser. Rask levering og helt enkel å jobbe med."},
+	{Name: "Martin Holm", Company: "Fjellkaffe", Rating: 5, Language: "no", IsActive: true,
+		Testimonial: "Forsto merkevaren vår fra første samtale. Innholdet føles ekte, og kundene merker det."},
+	{Name: "Sara Lind", Company: "Bølge Studio", Rating: 5, Language: "no", IsActive: true,
+		Testimonial: "Profesjonell fra brief til ferdig klipp. Vi har allerede bestilt neste pakke."},
+	{Name: "Ingrid Solberg", Company: "Nordlys Skincare", Rating: 5, Language: "en", IsActive: true,
+		Testimonial: "The videos got us three times the clicks of our own ads. Fast delivery and easy to work with."},
+	{Name: "Martin Holm", Company: "Fjellkaffe", Rating: 5, Language: "en", IsActive: true,
+		Testimonial: "Understood our brand from the first call. The content feels genuine, and our customers notice."},
+	{Name: "Sara Lind", Company: "Bølge Studio", Rating: 5, Language: "en", IsActive: true,
+		Testimonial: "Professional from brief to final cut. We have already booked the next package."},
+}
+
+var posterColors = [][2]string{{"#f6d5c8", "#c2577a"}, {"#cfe3d4", "#3e7c62"}, {"#f3e3c3", "#b5722d"}, {"#d9d4f3", "#5b4fb0"}, {"#f8dbe1", "#d0506b"}}
+
+// poster draws a 9:16 gradient card with a play mark, like a video still.
+func poster(title string, c [2]string) []byte {
+	return []byte(fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1280" viewBox="0 0 720 1280">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="%s"/><stop offset="1" stop-color="%s"/></linearGradient></defs>
+<rect width="720" height="1280" fill="url(#g)"/>
+<circle cx="360" cy="600" r="96" fill="#ffffff" fill-opacity="0.85"/>
+<path d="M336 548 L420 600 L336 652 Z" fill="%s"/>
+<text x="360" y="1120" font-family="Helvetica, Arial, sans-serif" font-size="40" font-weight="700" fill="#ffffff" text-anchor="middle">%s</text>
+</svg>`, c[0], c[1], c[1], html.EscapeString(title)))
+}

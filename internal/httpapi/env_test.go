@@ -1,0 +1,141 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+)
+
+// testWeb stands in for the built app.
+var testWeb = fstest.MapFS{
+	"index.html":             {Data: []byte("<!doctype html><html><body><div id=root></div>" + strings.Repeat("<!-- pad -->", 100) + "</body></html>")},
+	"assets/app-abc123.js":   {Data: []byte("console.log('app');" + strings.Repeat("/* pad */", 200))},
+	"assets/logo-abc123.png": {Data: []byte("\x89PNG\r\n\x1a\n")},
+	"favicon.svg":            {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
+}
+
+// testEnv is a real server on a loopback port over a fresh database.
+type testEnv struct {
+	t     *testing.T
+	store *store.Store
+	url   string
+}
+
+// newEnv starts a server over st with the given config tweaks.
+func newEnv(t *testing.T, st *store.Store, tweak func(*config.Config)) *testEnv {
+	t.Helper()
+	cfg := config.Config{Addr: "127.0.0.1:0", DataDir: t.TempDir()}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	srv := New(Deps{Config: cfg, Store: st, Log: log, Web: fs.FS(testWeb)})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return &testEnv{t: t, store: st, url: ts.URL}
+}
+
+// eachEnv runs fn on a server over SQLite, and over PostgreSQL when set up.
+func eachEnv(t *testing.T, fn func(t *testing.T, e *testEnv)) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) { fn(t, newEnv(t, st, nil)) })
+}
+
+// client is a browser-like visitor: it keeps cookies between requests.
+type client struct {
+	e    *testEnv
+	http *http.Client
+}
+
+func (e *testEnv) client() *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{e: e, http: &http.Client{Jar: jar}}
+}
+
+// response is what a test looks at.
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// json decodes the body into v, failing the test on error.
+func (r response) json(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(r.body), v); err != nil {
+		t.Fatalf("decode %q: %v", r.body, err)
+	}
+}
+
+// do sends a request; body may be nil, a string (sent as is) or a value
+// (sent as JSON). Extra headers come in pairs.
+func (c *client) do(method, path string, body any, headers ...string) response {
+	c.e.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		buf, err := json.Marshal(b)
+		if err != nil {
+			c.e.t.Fatal(err)
+		}
+		rd = bytes.NewReader(buf)
+	}
+	req, err := http.NewRequest(method, c.e.url+path, rd)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return response{status: res.StatusCode, header: res.Header, body: string(b)}
+}
+
+// wantStatus fails the test unless r has the status, showing the body.
+func (r response) wantStatus(t *testing.T, status int) response {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d; body %s", r.status, status, r.body)
+	}
+	return r
+}
+
+// wantMessage fails the test unless r is the status with {"message": msg}.
+func (r response) wantMessage(t *testing.T, status int, msg string) {
+	t.Helper()
+	r.wantStatus(t, status)
+	var body struct{ Message string }
+	r.json(t, &body)
+	if body.Message != msg {
+		t.Fatalf("message %q, want %q", body.Message, msg)
+	}
+}
+
+func sqliteStore(t *testing.T) *store.Store { return storetest.SQLite(t) }
+
+var discardLog = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+var errSQL = errors.New(`near "SELECT": syntax error`)

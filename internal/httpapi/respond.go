@@ -1,0 +1,121 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+)
+
+// maxJSONBody caps every JSON request body (DESIGN.md section 4).
+const maxJSONBody = 1 << 20
+
+// handlerFunc is a handler that returns its error instead of writing it, so
+// that every error is answered in one place (errorStatus, writeError).
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// errorStatus maps a domain error code to its HTTP status.
+func errorStatus(code apperr.Code) int {
+	switch code {
+	case apperr.CodeInvalid:
+		return http.StatusBadRequest
+	case apperr.CodeUnauthorized:
+		return http.StatusUnauthorized
+	case apperr.CodeForbidden:
+		return http.StatusForbidden
+	case apperr.CodeNotFound:
+		return http.StatusNotFound
+	case apperr.CodeConflict:
+		return http.StatusConflict
+	case apperr.CodeTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case apperr.CodeUnsupportedMedia:
+		return http.StatusUnsupportedMediaType
+	case apperr.CodeRateLimited:
+		return http.StatusTooManyRequests
+	}
+	return http.StatusInternalServerError
+}
+
+// writeError answers err as {"message": …}. Errors that are not domain
+// errors are logged and answered as a plain internal error.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if e, ok := apperr.As(err); ok {
+		writeJSON(w, errorStatus(e.Code), map[string]string{"message": e.Message})
+		return
+	}
+	log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	writeJSON(w, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
+}
+
+// writeJSON answers v as JSON with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	return json.NewEncoder(w).Encode(v)
+}
+
+// decodeJSON reads the request body into dst: JSON only, at most
+// maxJSONBody bytes, no unknown fields, nothing after the value.
+func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	ct := r.Header.Get("Content-Type")
+	if ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return apperr.New(apperr.CodeUnsupportedMedia, "Content-Type must be application/json")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return jsonError(err)
+	}
+	if dec.More() {
+		return apperr.Invalid("Request body must be a single JSON object")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return apperr.Invalid("Request body must be a single JSON object")
+	}
+	return nil
+}
+
+// jsonError turns a decoding failure into a message a client can act on.
+func jsonError(err error) error {
+	var syntax *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return apperr.New(apperr.CodeTooLarge, "Request body is too large (limit %d bytes)", tooLarge.Limit)
+	case errors.Is(err, io.EOF):
+		return apperr.Invalid("Request body is empty")
+	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
+		return apperr.Invalid("Request body is not valid JSON")
+	case errors.As(err, &typeErr):
+		return apperr.Invalid("Field %q must be of type %s", typeErr.Field, typeErr.Type.String())
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return apperr.Invalid("Unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
+	}
+	return apperr.Invalid("Request body is not valid JSON")
+}
+
+// pathID reads a positive integer path value such as {id}.
+func pathID(r *http.Request, name string) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, apperr.NotFound("No item with id %q", r.PathValue(name))
+	}
+	return id, nil
+}
+
+// pathLanguage reads {lang}, which must be "no" or "en".
+func pathLanguage(r *http.Request) (string, error) {
+	lang := r.PathValue("lang")
+	if lang != "no" && lang != "en" {
+		return "", apperr.Invalid("Language must be \"no\" or \"en\"")
+	}
+	return lang, nil
+}

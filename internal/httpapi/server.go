@@ -1,0 +1,87 @@
+// Package httpapi is the HTTP face of ugcfolio: the JSON API under /api/,
+// uploaded media under /uploads/, and the embedded web app for every other
+// path. Every route is registered in routes(), one file per resource holds
+// its handlers, and every error is answered by writeError.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+)
+
+// Deps are what the server needs from the outside world.
+type Deps struct {
+	Config config.Config
+	Store  *store.Store
+	Log    *slog.Logger
+	Web    fs.FS // the built web app (web/dist)
+}
+
+// Server holds the dependencies of every handler.
+type Server struct {
+	cfg   config.Config
+	store *store.Store
+	log   *slog.Logger
+	web   *staticFiles
+	mux   *http.ServeMux
+}
+
+// New wires a server; Handler answers its requests.
+func New(d Deps) *Server {
+	s := &Server{
+		cfg:   d.Config,
+		store: d.Store,
+		log:   d.Log,
+		web:   newStaticFiles(d.Web),
+		mux:   http.NewServeMux(),
+	}
+	s.routes()
+	return s
+}
+
+// Handler is the whole site with its middleware: request log, security
+// headers, and refusal of cross-origin state-changing requests.
+func (s *Server) Handler() http.Handler {
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
+	}))
+	return logRequests(s.log, securityHeaders(csrf.Handler(s.mux)))
+}
+
+// routes registers every route of the site, in one place.
+func (s *Server) routes() {
+	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.NotFound("No API route %s %s", r.Method, r.URL.Path)
+	}))
+	s.mux.Handle("/", s.web)
+}
+
+// handle adapts a handlerFunc: its error becomes the answer.
+func (s *Server) handle(fn handlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			writeError(w, r, s.log, err)
+		}
+	})
+}
+
+// healthz answers 200 when the database answers, 503 otherwise.
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		s.log.Error("health check failed", "err", err)
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}

@@ -1,0 +1,134 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestHealthz(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		e.client().do("GET", "/healthz", nil).wantStatus(t, http.StatusOK)
+		e.store.Close()
+		e.client().do("GET", "/healthz", nil).wantStatus(t, http.StatusServiceUnavailable)
+	})
+}
+
+func TestUnknownAPIPathIsJSON404(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	for _, method := range []string{"GET", "POST", "DELETE"} {
+		r := e.client().do(method, "/api/no-such-thing", nil)
+		r.wantStatus(t, http.StatusNotFound)
+		if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+			t.Errorf("%s: content type %q", method, ct)
+		}
+		if strings.Contains(r.body, "<html") {
+			t.Errorf("%s: HTML in an API 404", method)
+		}
+	}
+}
+
+func TestStaticFiles(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	c := e.client()
+
+	cases := []struct {
+		path, wantCache, wantType, wantIn string
+		wantStatus                        int
+	}{
+		{"/", "no-cache", "text/html", "id=root", 200},
+		{"/admin/inquiries", "no-cache", "text/html", "id=root", 200}, // client route
+		{"/no-such-page", "no-cache", "text/html", "id=root", 200},    // the app shows its 404
+		{"/assets/app-abc123.js", "public, max-age=31536000, immutable", "text/javascript", "console.log", 200},
+		{"/favicon.svg", "no-cache", "image/svg+xml", "<svg", 200},
+		{"/assets/gone-999.js", "", "", "", 404}, // an old asset is never answered with HTML
+	}
+	for _, tc := range cases {
+		r := c.do("GET", tc.path, nil)
+		if r.status != tc.wantStatus {
+			t.Errorf("%s: status %d, want %d", tc.path, r.status, tc.wantStatus)
+			continue
+		}
+		if tc.wantStatus != 200 {
+			continue
+		}
+		if got := r.header.Get("Cache-Control"); got != tc.wantCache {
+			t.Errorf("%s: Cache-Control %q, want %q", tc.path, got, tc.wantCache)
+		}
+		if got := r.header.Get("Content-Type"); !strings.HasPrefix(got, tc.wantType) {
+			t.Errorf("%s: Content-Type %q, want %q", tc.path, got, tc.wantType)
+		}
+		if !strings.Contains(r.body, tc.wantIn) {
+			t.Errorf("%s: body lacks %q", tc.path, tc.wantIn)
+		}
+	}
+}
+
+func TestStaticGzipAndRevalidation(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	// A transport that does not decompress by itself, to see the raw answer.
+	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	req, _ := http.NewRequest("GET", e.url+"/assets/app-abc123.js", nil)
+	req.Header.Set("Accept-Encoding", "br, gzip")
+	res, err := raw.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("not gzipped: %v", res.Header)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if !strings.HasPrefix(string(plain), "console.log('app');") {
+		t.Fatalf("gunzipped %q", plain[:20])
+	}
+
+	// A browser holding the ETag gets 304 for index.html.
+	first := e.client().do("GET", "/", nil)
+	etag := first.header.Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag")
+	}
+	e.client().do("GET", "/", nil, "If-None-Match", etag).wantStatus(t, http.StatusNotModified)
+}
+
+func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	for _, path := range []string{"/", "/assets/app-abc123.js", "/api/nope", "/healthz"} {
+		r := e.client().do("GET", path, nil)
+		csp := r.header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self';") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") {
+			t.Errorf("%s: CSP %q", path, csp)
+		}
+		if !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: no frame-ancestors in %q", path, csp)
+		}
+		for h, want := range map[string]string{
+			"X-Content-Type-Options": "nosniff",
+			"Referrer-Policy":        "strict-origin-when-cross-origin",
+			"X-Frame-Options":        "DENY",
+		} {
+			if got := r.header.Get(h); got != want {
+				t.Errorf("%s: %s = %q, want %q", path, h, got, want)
+			}
+		}
+	}
+}
+
+func TestCrossOriginWritesRefused(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	r := e.client().do("POST", "/api/anything", `{}`, "Sec-Fetch-Site", "cross-site")
+	r.wantMessage(t, http.StatusForbidden, "Cross-origin request refused")
+	r = e.client().do("POST", "/api/anything", `{}`, "Origin", "https://evil.example")
+	r.wantStatus(t, http.StatusForbidden)
+	// The same request from our own page passes the check (and meets the 404).
+	e.client().do("POST", "/api/anything", `{}`, "Sec-Fetch-Site", "same-origin").wantStatus(t, http.StatusNotFound)
+}

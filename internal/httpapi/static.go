@@ -1,0 +1,133 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+	"time"
+)
+
+// staticFiles serves the built web app: hashed files under /assets/ are
+// cached for a year, everything else (index.html first) is revalidated on
+// every visit, and any path that is not a file gets index.html so that
+// client-side routes survive a reload. Files are read and gzipped once, on
+// first use, and then served from memory.
+type staticFiles struct {
+	fsys  fs.FS
+	mu    sync.Mutex
+	cache map[string]*staticFile
+}
+
+type staticFile struct {
+	body, gzipped []byte
+	contentType   string
+	etag          string
+}
+
+func newStaticFiles(fsys fs.FS) *staticFiles {
+	return &staticFiles{fsys: fsys, cache: map[string]*staticFile{}}
+}
+
+func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	f, err := s.load(name)
+	if err != nil && strings.HasPrefix(name, "assets/") {
+		// An old hashed file after a deploy: a real 404, never HTML as script.
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil || name == "" {
+		name = "index.html"
+		if f, err = s.load(name); err != nil {
+			http.Error(w, "The web app is not built", http.StatusServiceUnavailable)
+			return
+		}
+	}
+	h := w.Header()
+	if strings.HasPrefix(name, "assets/") {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	h.Set("Content-Type", f.contentType)
+	h.Set("ETag", f.etag)
+	h.Set("Vary", "Accept-Encoding")
+	body := f.body
+	if f.gzipped != nil && acceptsGzip(r) {
+		h.Set("Content-Encoding", "gzip")
+		body = f.gzipped
+	}
+	// ServeContent answers conditional requests (304) from the ETag.
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// load returns a file of the app, reading and compressing it on first use.
+func (s *staticFiles) load(name string) (*staticFile, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f, ok := s.cache[name]; ok {
+		return f, nil
+	}
+	if name == "" {
+		return nil, fs.ErrNotExist
+	}
+	body, err := fs.ReadFile(s.fsys, name)
+	if err != nil {
+		return nil, err // includes directories
+	}
+	sum := sha256.Sum256(body)
+	f := &staticFile{
+		body:        body,
+		contentType: contentTypeOf(name),
+		etag:        `"` + hex.EncodeToString(sum[:8]) + `"`,
+	}
+	if compressible(f.contentType) && len(body) > 512 {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(body)
+		zw.Close()
+		if buf.Len() < len(body) {
+			f.gzipped = buf.Bytes()
+		}
+	}
+	s.cache[name] = f
+	return f, nil
+}
+
+func contentTypeOf(name string) string {
+	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+		return ct
+	}
+	return "application/octet-stream"
+}
+
+func compressible(contentType string) bool {
+	for _, prefix := range []string{"text/", "application/javascript", "text/javascript", "application/json", "image/svg+xml", "application/manifest+json"} {
+		if strings.HasPrefix(contentType, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.TrimSpace(q) != "q=0" {
+			return true
+		}
+	}
+	return false
+}

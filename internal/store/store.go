@@ -1,0 +1,196 @@
+// Package store is the database: migrations for SQLite and PostgreSQL, the
+// domain types, and one query layer that serves both engines. Queries are
+// written once with "?" placeholders; rebind turns them into PostgreSQL's
+// "$n" form. That, the migrations and the session store are the only places
+// the two dialects differ.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Dialect names the database engine.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Store holds the database handle. All methods are safe for concurrent use.
+type Store struct {
+	DB      *sql.DB
+	Dialect Dialect
+}
+
+// IsPostgresURL reports whether dsn names a PostgreSQL server.
+func IsPostgresURL(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Open connects to PostgreSQL when databaseURL is a postgres:// URL and to an
+// SQLite file at sqlitePath otherwise, checks that the database answers and
+// runs every pending migration.
+func Open(ctx context.Context, databaseURL, sqlitePath string) (*Store, error) {
+	var s *Store
+	var err error
+	if databaseURL != "" {
+		s, err = openPostgres(databaseURL)
+	} else {
+		s, err = openSQLite(sqlitePath)
+	}
+	if err != nil {
+		return nil, err
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := s.DB.PingContext(pingCtx); err != nil {
+		s.DB.Close()
+		return nil, fmt.Errorf("no answer: %w", err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.DB.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func openPostgres(databaseURL string) (*Store, error) {
+	if !IsPostgresURL(databaseURL) {
+		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql://")
+	}
+	db, err := sql.Open("pgx", databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("open PostgreSQL: %w", err)
+	}
+	db.SetMaxOpenConns(20)
+	db.SetMaxIdleConns(20)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return &Store{DB: db, Dialect: Postgres}, nil
+}
+
+func openSQLite(path string) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, fmt.Errorf("create database directory: %w", err)
+	}
+	// WAL lets readers run beside the one writer; busy_timeout makes a writer
+	// wait for the lock instead of failing; synchronous=FULL because an
+	// accepted inquiry must survive a power cut.
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(5000)", "foreign_keys(1)", "synchronous(FULL)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_time_format", "sqlite")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open SQLite: %w", err)
+	}
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	return &Store{DB: db, Dialect: SQLite}, nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	dir, err := fs.Sub(migrations, "migrations/"+string(s.Dialect))
+	if err != nil {
+		return err
+	}
+	gooseDialect := goose.DialectSQLite3
+	if s.Dialect == Postgres {
+		gooseDialect = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(gooseDialect, s.DB, dir)
+	if err != nil {
+		return fmt.Errorf("prepare migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("run migrations: %w", err)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.DB.Close() }
+
+// Ping checks that the database answers (used by /healthz).
+func (s *Store) Ping(ctx context.Context) error { return s.DB.PingContext(ctx) }
+
+// rebind turns "?" placeholders into "$1", "$2"… for PostgreSQL. Our queries
+// never contain a literal question mark.
+func (s *Store) rebind(query string) string {
+	if s.Dialect != Postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (s *Store) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return s.DB.ExecContext(ctx, s.rebind(query), args...)
+}
+
+func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return s.DB.QueryContext(ctx, s.rebind(query), args...)
+}
+
+func (s *Store) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return s.DB.QueryRowContext(ctx, s.rebind(query), args...)
+}
+
+// affectedOne turns "no row changed" into a not-found error.
+func affectedOne(res sql.Result, err error, notFound error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return notFound
+	}
+	return nil
+}
+
+// isUniqueViolation reports whether err is a unique-constraint failure in
+// either engine.
+func isUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || // SQLite
+		strings.Contains(msg, "SQLSTATE 23505") // PostgreSQL
+}
+
+func noRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// now is the one clock of the store: UTC, so SQLite's text timestamps sort.
+func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }

@@ -1,0 +1,73 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+)
+
+// Upload is the bookkeeping of a chunked upload in progress.
+type Upload struct {
+	ID          string
+	UserID      int64
+	FileName    string
+	FileSize    int64
+	FileType    string
+	TotalChunks int
+	CreatedAt   time.Time
+}
+
+const uploadColumns = `id, user_id, file_name, file_size, file_type, total_chunks, created_at`
+
+func scanUpload(row interface{ Scan(...any) error }) (Upload, error) {
+	var u Upload
+	err := row.Scan(&u.ID, &u.UserID, &u.FileName, &u.FileSize, &u.FileType, &u.TotalChunks, &u.CreatedAt)
+	return u, err
+}
+
+var errUploadNotFound = apperr.NotFound("Upload not found")
+
+// CreateUpload records a new upload; an id already in use is a conflict.
+func (s *Store) CreateUpload(ctx context.Context, u Upload) (Upload, error) {
+	created, err := scanUpload(s.queryRow(ctx, `INSERT INTO uploads (`+uploadColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING `+uploadColumns,
+		u.ID, u.UserID, u.FileName, u.FileSize, u.FileType, u.TotalChunks, now()))
+	if isUniqueViolation(err) {
+		return Upload{}, apperr.New(apperr.CodeConflict, "Upload id already in use")
+	}
+	return created, err
+}
+
+// GetUpload returns an upload in progress.
+func (s *Store) GetUpload(ctx context.Context, id string) (Upload, error) {
+	u, err := scanUpload(s.queryRow(ctx, `SELECT `+uploadColumns+` FROM uploads WHERE id = ?`, id))
+	if noRows(err) {
+		return Upload{}, errUploadNotFound
+	}
+	return u, err
+}
+
+// DeleteUpload forgets an upload (finished or abandoned).
+func (s *Store) DeleteUpload(ctx context.Context, id string) error {
+	res, err := s.exec(ctx, `DELETE FROM uploads WHERE id = ?`, id)
+	return affectedOne(res, err, errUploadNotFound)
+}
+
+// StaleUploads lists uploads started before the given time.
+func (s *Store) StaleUploads(ctx context.Context, before time.Time) ([]Upload, error) {
+	rows, err := s.query(ctx, `SELECT `+uploadColumns+` FROM uploads WHERE created_at < ?`, before.UTC())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var list []Upload
+	for rows.Next() {
+		u, err := scanUpload(rows)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, u)
+	}
+	return list, rows.Err()
+}
