@@ -26,7 +26,7 @@ run: build
 ## test: every check, browser tests included
 test: build deps chromium test-go test-web test-e2e
 
-test-go:
+test-go: web
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
@@ -51,7 +51,7 @@ dev: build
 	./bin/ugcfolio serve --addr $(ADDR) --data $(DATA) --demo & \
 	  trap 'kill $$!' EXIT; cd web && npm run dev
 
-lint: web/node_modules/.package-lock.json
+lint: web
 	gofmt -l . | (! grep .) || { echo "gofmt needed on the files above" >&2; exit 1; }
 	$(GO) vet ./...
 	cd web && npm run lint

@@ -1,0 +1,36 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests against the real binary (lib/server.ts starts one per worker).
+ * The browser is Debian's Chromium: a Playwright browser download never works here, so nothing
+ * may run `playwright install`. Override its path with $CHROMIUM.
+ */
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "./test-results",
+  // A 2-core machine runs a server and a browser per worker: two workers at most.
+  workers: process.env.CI ? 1 : 2,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    browserName: "chromium",
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
+    },
+  },
+});

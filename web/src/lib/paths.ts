@@ -1,0 +1,32 @@
+/**
+ * Every client route, in one place (SPEC.md section 2). Link to `paths.x`, never to a string literal,
+ * so a renamed route is a one-line change and a typo is a type error.
+ */
+export const paths = {
+  home: "/",
+  auth: "/auth",
+  comingSoon: "/coming-soon",
+  admin: {
+    dashboard: "/admin",
+    content: "/admin/content",
+    portfolio: "/admin/portfolio",
+    testimonials: "/admin/testimonials",
+    inquiries: "/admin/inquiries",
+  },
+} as const;
+
+/** The auth page, optionally opening on the register tab (`?register=true`, SPEC.md /auth). */
+export function authPath(options: { register?: boolean } = {}): string {
+  return options.register ? `${paths.auth}?register=true` : paths.auth;
+}
+
+/** In-page anchors of the home sections, in page order (SPEC.md "Navigation and footer"). */
+export const homeAnchors = [
+  "ugc",
+  "services",
+  "work",
+  "testimonials",
+  "pricing",
+  "contact",
+] as const;
+export type HomeAnchor = (typeof homeAnchors)[number];
