@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/alexedwards/scs/v2"
+
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/store"
@@ -31,6 +33,9 @@ type Server struct {
 	log   *slog.Logger
 	web   *staticFiles
 	mux   *http.ServeMux
+
+	sessions    *scs.SessionManager
+	adminRoutes []string // every pattern registered with s.admin
 }
 
 // New wires a server; Handler answers its requests.
@@ -41,6 +46,8 @@ func New(d Deps) *Server {
 		log:   d.Log,
 		web:   newStaticFiles(d.Web),
 		mux:   http.NewServeMux(),
+
+		sessions: newSessions(d.Store, false),
 	}
 	s.routes()
 	return s
@@ -53,12 +60,16 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	return logRequests(s.log, securityHeaders(csrf.Handler(s.mux)))
+	return logRequests(s.log, securityHeaders(csrf.Handler(s.withSessions(s.mux))))
 }
 
 // routes registers every route of the site, in one place.
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", s.healthz)
+
+	// Accounts
+	s.mux.Handle("GET /api/user", s.handle(s.getUser))
+
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No API route %s %s", r.Method, r.URL.Path)
 	}))
