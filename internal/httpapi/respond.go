@@ -45,6 +45,11 @@ func errorStatus(code apperr.Code) int {
 // writeError answers err as {"message": …}. Errors that are not domain
 // errors are logged and answered as a plain internal error.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	var limited *rateLimitedError
+	if errors.As(err, &limited) {
+		w.Header().Set("Retry-After", limited.retryAfterSeconds())
+		err = limited.asAppErr()
+	}
 	if e, ok := apperr.As(err); ok {
 		writeJSON(w, errorStatus(e.Code), map[string]string{"message": e.Message})
 		return

@@ -1,0 +1,127 @@
+package httpapi
+
+import (
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+)
+
+// rateLimiter allows each key (a client address, a username) a burst of
+// requests that refills at a steady rate; past it the answer is 429 with
+// Retry-After. Bursts are at least 10 (DESIGN.md section 2), so a person
+// correcting a form is never blocked.
+type rateLimiter struct {
+	every time.Duration // one request regained per this interval
+	burst int
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+	sweep   time.Time
+}
+
+type bucket struct {
+	limiter *rate.Limiter
+	seen    time.Time
+}
+
+func newRateLimiter(every time.Duration, burst int) *rateLimiter {
+	return &rateLimiter{every: every, burst: burst, buckets: map[string]*bucket{}}
+}
+
+// allow takes one token for key, or returns a rate-limited error saying
+// when to come back.
+func (l *rateLimiter) allow(key string) error {
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.forgetIdle(now)
+	b, ok := l.buckets[key]
+	if !ok {
+		b = &bucket{limiter: rate.NewLimiter(rate.Every(l.every), l.burst)}
+		l.buckets[key] = b
+	}
+	b.seen = now
+	r := b.limiter.ReserveN(now, 1)
+	if delay := r.DelayFrom(now); delay > 0 {
+		r.CancelAt(now)
+		return &rateLimitedError{retryAfter: delay}
+	}
+	return nil
+}
+
+// forgetIdle drops buckets that have refilled completely, so the map does
+// not grow with every address ever seen.
+func (l *rateLimiter) forgetIdle(now time.Time) {
+	full := l.every * time.Duration(l.burst)
+	if now.Sub(l.sweep) < full {
+		return
+	}
+	l.sweep = now
+	for k, b := range l.buckets {
+		if now.Sub(b.seen) > full {
+			delete(l.buckets, k)
+		}
+	}
+}
+
+// rateLimitedError is a 429 that also carries when to retry.
+type rateLimitedError struct{ retryAfter time.Duration }
+
+func (e *rateLimitedError) Error() string { return "Too many requests, please try again later" }
+
+// retryAfterSeconds rounds up, so a client that waits that long succeeds.
+func (e *rateLimitedError) retryAfterSeconds() string {
+	return strconv.Itoa(int(math.Ceil(e.retryAfter.Seconds())))
+}
+
+// asAppErr lets writeError answer it with the 429 status and message.
+func (e *rateLimitedError) asAppErr() *apperr.Error {
+	return apperr.New(apperr.CodeRateLimited, "%s", e.Error())
+}
+
+// clientIP is the peer's address, or — only when the peer is a trusted
+// proxy — the last address in X-Forwarded-For that is not itself trusted.
+func clientIP(r *http.Request, trusted []netip.Prefix) string {
+	peer := peerAddr(r.RemoteAddr)
+	if !isTrusted(peer, trusted) {
+		return peer.String()
+	}
+	hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break
+		}
+		if !isTrusted(a.Unmap(), trusted) {
+			return a.Unmap().String()
+		}
+	}
+	return peer.String()
+}
+
+func peerAddr(remote string) netip.Addr {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	a, _ := netip.ParseAddr(host)
+	return a.Unmap()
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,92 @@
+import { ApiError, apiRequest, errorMessage } from "./api";
+
+/** SPEC.md section 9: the largest video file accepted, and the portfolio form's chunk size. */
+export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
+export const PORTFOLIO_CHUNK_BYTES = 512000;
+export const DEFAULT_CHUNK_BYTES = 1024 * 1024;
+
+/** The upload step errors of SPEC.md section 8, used when the server gives no message. */
+export const uploadMessages = {
+  initialize: "Kunne ikke initialisere opplastning",
+  chunk: (n: number) => `Feil ved opplasting av chunk ${n}`,
+  finalize: "Kunne ikke ferdigstille opplastningen",
+};
+
+export interface UploadOptions {
+  chunkSize?: number;
+  /** Called with 0–100 as chunks are accepted. */
+  onProgress?: (percent: number) => void;
+  /** Tries per chunk before the upload fails (with back-off between them). */
+  chunkTries?: number;
+  /** Back-off before the second try, doubled for each further one. */
+  retryDelayMs?: number;
+}
+
+/**
+ * Sends a file through the chunked upload API (SPEC.md section 7): initialize, each chunk in turn
+ * (a failed chunk is sent again, since the server replaces a re-sent chunk), then finalize.
+ * Resolves to the stored file's URL ("/uploads/…"); rejects with an Error whose message is the
+ * server's or the step's fallback text.
+ */
+export async function uploadVideo(file: File, options: UploadOptions = {}): Promise<string> {
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_BYTES;
+  const tries = options.chunkTries ?? 3;
+  const retryDelayMs = options.retryDelayMs ?? 500;
+  const totalChunks = Math.max(1, Math.ceil(file.size / chunkSize));
+  const uploadId = crypto.randomUUID();
+
+  await step(uploadMessages.initialize, () =>
+    apiRequest("POST", "/api/admin/upload/initialize", {
+      uploadId,
+      fileName: file.name,
+      fileSize: file.size,
+      fileType: file.type,
+      totalChunks,
+    }),
+  );
+  options.onProgress?.(0);
+
+  for (let index = 0; index < totalChunks; index++) {
+    const chunk = file.slice(index * chunkSize, (index + 1) * chunkSize);
+    await step(uploadMessages.chunk(index + 1), () =>
+      withRetries(tries, retryDelayMs, () => {
+        const form = new FormData();
+        form.append("uploadId", uploadId);
+        form.append("chunkIndex", String(index));
+        form.append("totalChunks", String(totalChunks));
+        form.append("chunk", chunk, file.name);
+        return apiRequest("POST", "/api/admin/upload/chunk", form);
+      }),
+    );
+    options.onProgress?.(Math.round(((index + 1) / totalChunks) * 100));
+  }
+
+  const res = await step(uploadMessages.finalize, () =>
+    apiRequest("POST", "/api/admin/upload/finalize", { uploadId }),
+  );
+  const body = (await res.json()) as { url?: unknown };
+  if (typeof body.url !== "string") throw new Error(uploadMessages.finalize);
+  return body.url;
+}
+
+/** Runs one step, turning its failure into an Error with the server's message or the fallback. */
+async function step<T>(fallback: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new Error(errorMessage(error, fallback));
+  }
+}
+
+/** Retries a request that failed for a reason a retry can fix: the network or a 5xx/429 answer. */
+async function withRetries<T>(tries: number, delayMs: number, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const retryable = !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+      if (!retryable || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** (attempt - 1)));
+    }
+  }
+}
