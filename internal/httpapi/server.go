@@ -69,6 +69,13 @@ func (s *Server) routes() {
 
 	// Accounts
 	s.mux.Handle("GET /api/user", s.handle(s.getUser))
+	s.mux.Handle("POST /api/login", s.handle(s.login))
+	s.mux.Handle("POST /api/register", s.handle(s.register))
+	s.mux.Handle("POST /api/logout", s.handle(s.logout))
+
+	// Uploaded media (local storage)
+	s.mux.HandleFunc("GET /uploads/{name}", s.serveUpload)
+	s.mux.Handle("/uploads/", http.NotFoundHandler()) // never the app's HTML
 
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No API route %s %s", r.Method, r.URL.Path)

@@ -88,12 +88,3 @@ func (s *Server) admin(pattern string, fn handlerFunc) {
 	s.adminRoutes = append(s.adminRoutes, pattern)
 	s.mux.Handle(pattern, s.handle(s.adminOnly(fn)))
 }
-
-// getUser answers GET /api/user: the logged-in user, or 401.
-func (s *Server) getUser(w http.ResponseWriter, r *http.Request) error {
-	u, err := s.currentUser(r)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, u)
-}

@@ -1,0 +1,106 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+)
+
+// credentials is the body of POST /api/login.
+type credentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+// registration is the body of POST /api/register: exactly these fields, so
+// a body that tries to set isAdmin is refused as an unknown field.
+type registration struct {
+	Username    string `json:"username"`
+	Password    string `json:"password"`
+	DisplayName string `json:"displayName"`
+}
+
+var errBadLogin = apperr.New(apperr.CodeUnauthorized, "Invalid username or password")
+
+// login answers POST /api/login with the user, starting a fresh session.
+// A wrong password and an unknown user get the same answer, in the same time.
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
+	var in credentials
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	in.Username = strings.TrimSpace(in.Username)
+	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
+		return err
+	}
+	u, err := s.store.UserByUsername(r.Context(), in.Username)
+	if err != nil && !apperr.Is(err, apperr.CodeNotFound) {
+		return err
+	}
+	if !auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) {
+		return errBadLogin
+	}
+	if err := s.startSession(r, u); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, u)
+}
+
+// register answers POST /api/register: a new (non-admin) account, logged in.
+func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
+	var in registration
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	in.Username = strings.TrimSpace(in.Username)
+	in.DisplayName = strings.TrimSpace(in.DisplayName)
+	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
+		return err
+	}
+	if len(in.DisplayName) > 100 {
+		return apperr.Invalid("Display name must be at most 100 characters")
+	}
+	hash, err := auth.HashPassword(in.Password)
+	if err != nil {
+		return err
+	}
+	u, err := s.store.CreateUser(r.Context(), store.NewUser{Username: in.Username, DisplayName: in.DisplayName, PasswordHash: hash})
+	if err != nil {
+		return err
+	}
+	if err := s.startSession(r, u); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, u)
+}
+
+// logout answers POST /api/logout, destroying the session on the server.
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
+	if err := s.sessions.Destroy(r.Context()); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// startSession logs u in under a new token, so a token planted before login
+// is worthless after it (no session fixation).
+func (s *Server) startSession(r *http.Request, u store.User) error {
+	if err := s.sessions.RenewToken(r.Context()); err != nil {
+		return err
+	}
+	s.sessions.Put(r.Context(), sessionUserKey, u.ID)
+	return nil
+}
+
+// getUser answers GET /api/user: the logged-in user, or 401.
+func (s *Server) getUser(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.currentUser(r)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, u)
+}

@@ -1,0 +1,74 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+)
+
+func TestRegisterLoginLogout(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		c := e.client()
+		c.do("GET", "/api/user", nil).wantStatus(t, http.StatusUnauthorized)
+
+		var u store.User
+		c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig", "displayName": "Kari"}).
+			wantStatus(t, http.StatusCreated).json(t, &u)
+		if u.Username != "kari@example.no" || u.DisplayName != "Kari" || u.IsAdmin {
+			t.Fatalf("registered %+v", u)
+		}
+		r := c.do("GET", "/api/user", nil).wantStatus(t, http.StatusOK)
+		if strings.Contains(r.body, "password") || strings.Contains(r.body, "argon2") {
+			t.Fatalf("user answer leaks the password: %s", r.body)
+		}
+		c.do("POST", "/api/logout", nil).wantStatus(t, http.StatusNoContent)
+		c.do("GET", "/api/user", nil).wantStatus(t, http.StatusUnauthorized)
+
+		c.do("POST", "/api/login", map[string]string{"username": "KARI@example.no", "password": "hemmelig"}).wantStatus(t, http.StatusOK)
+		c.do("GET", "/api/user", nil).wantStatus(t, http.StatusOK)
+	})
+}
+
+func TestAccountRules(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		c := e.client()
+		c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig"}).wantStatus(t, http.StatusCreated)
+		cases := []struct {
+			path   string
+			body   any
+			status int
+			msg    string
+		}{
+			{"/api/register", map[string]any{"username": "ola@example.no", "password": "hemmelig", "isAdmin": true}, 400, `Unknown field "isAdmin"`},
+			{"/api/register", map[string]string{"username": "Kari@Example.no", "password": "hemmelig"}, 409, "Username already exists"},
+			{"/api/register", map[string]string{"username": "ola", "password": "hemmelig"}, 400, auth.MsgInvalidEmail},
+			{"/api/register", map[string]string{"username": "ola@example.no", "password": "12345"}, 400, auth.MsgShortPassword},
+			{"/api/login", map[string]string{"username": "kari@example.no", "password": "feil-passord"}, 401, "Invalid username or password"},
+			{"/api/login", map[string]string{"username": "nobody@example.no", "password": "hemmelig"}, 401, "Invalid username or password"},
+			{"/api/login", map[string]string{"username": "kari", "password": "hemmelig"}, 400, auth.MsgInvalidEmail},
+		}
+		for _, tc := range cases {
+			e.client().do("POST", tc.path, tc.body).wantMessage(t, tc.status, tc.msg)
+		}
+	})
+}
+
+func TestLoginRenewsSessionToken(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	c := e.client()
+	c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig"})
+	c.do("POST", "/api/logout", nil)
+	first := c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}).header.Get("Set-Cookie")
+	second := c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}).header.Get("Set-Cookie")
+	if first == "" || first == second {
+		t.Fatalf("token not renewed on login: %q then %q", first, second)
+	}
+	for _, attr := range []string{"HttpOnly", "SameSite=Lax", "Path=/"} {
+		if !strings.Contains(first, attr) {
+			t.Errorf("cookie lacks %s: %s", attr, first)
+		}
+	}
+}
