@@ -58,3 +58,8 @@ lint: web
 
 clean:
 	rm -rf bin web/dist
+
+## bench-startup: start-to-first-answer and memory at rest of the built binary (DESIGN.md §5)
+.PHONY: bench-startup
+bench-startup: build
+	scripts/bench-startup.sh

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -67,13 +68,17 @@ func CheckPassword(hash, password string) (bool, error) {
 }
 
 // dummyHash is checked against when a username is unknown, so that a wrong
-// username costs as much time as a wrong password.
-var dummyHash, _ = HashPassword("not a real password")
+// username costs as much time as a wrong password. It is made on first use:
+// hashing takes 19 MiB, which a server at rest should not hold.
+var dummyHash = sync.OnceValue(func() string {
+	h, _ := HashPassword("not a real password")
+	return h
+})
 
 // CheckPasswordOrDummy is CheckPassword for a user that may not exist.
 func CheckPasswordOrDummy(hash, password string) bool {
 	if hash == "" {
-		CheckPassword(dummyHash, password)
+		CheckPassword(dummyHash(), password)
 		return false
 	}
 	ok, err := CheckPassword(hash, password)
