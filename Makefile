@@ -63,3 +63,8 @@ clean:
 .PHONY: bench-startup
 bench-startup: build
 	scripts/bench-startup.sh
+
+## bench-api: portfolio list vs a static file of the same size under load (DESIGN.md §5)
+.PHONY: bench-api
+bench-api: build
+	scripts/bench-api.sh
