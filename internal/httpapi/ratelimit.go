@@ -40,6 +40,15 @@ func newRateLimiter(every time.Duration, burst int) *rateLimiter {
 // allow takes one token for key, or returns a rate-limited error saying
 // when to come back.
 func (l *rateLimiter) allow(key string) error {
+	_, err := l.attempt(key)
+	return err
+}
+
+// attempt takes one token for key like allow, and also returns a refund that
+// gives it back. Throttles that count only failures (login, the gate) take the
+// token before checking and refund it on success, so there is no gap between
+// the check and the count that parallel guesses could slip through.
+func (l *rateLimiter) attempt(key string) (refund func(), err error) {
 	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -53,9 +62,9 @@ func (l *rateLimiter) allow(key string) error {
 	r := b.limiter.ReserveN(now, 1)
 	if delay := r.DelayFrom(now); delay > 0 {
 		r.CancelAt(now)
-		return &rateLimitedError{retryAfter: delay}
+		return nil, &rateLimitedError{retryAfter: delay}
 	}
-	return nil
+	return r.Cancel, nil
 }
 
 // forgetIdle drops buckets that have refilled completely, so the map does
