@@ -1,12 +1,19 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "@/components/ui/spinner";
-import { AuthPage } from "@/features/auth/auth-page";
-import { ComingSoonPage } from "@/features/gate/coming-soon-page";
 import { NotFoundPage } from "@/features/not-found/not-found-page";
 import { HomePage } from "@/features/public/home-page";
 import { useLanguage } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
+
+// The account and gate forms (react-hook-form, zod, tabs) are split too: a visitor of the home page
+// never needs them, and the home page has a JavaScript budget.
+const AuthPage = lazy(() =>
+  import("@/features/auth/auth-page").then((m) => ({ default: m.AuthPage })),
+);
+const ComingSoonPage = lazy(() =>
+  import("@/features/gate/coming-soon-page").then((m) => ({ default: m.ComingSoonPage })),
+);
 
 // Admin screens are code-split: a visitor's bundle must contain no admin code (DESIGN.md §2),
 // and the public page has a JavaScript budget (DESIGN.md §5).

@@ -27,9 +27,13 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
-/** The logged-in user (null when none) and whether the lookup is still running. */
-export function useCurrentUser() {
-  const query = useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser });
+/**
+ * The logged-in user (null when none) and whether the lookup is still running. With
+ * `enabled: false` nothing is fetched (a visitor's 401 shows as a console error in browsers, so
+ * pages that do not need the user should not ask); the cached answer is still used.
+ */
+export function useCurrentUser({ enabled = true }: { enabled?: boolean } = {}) {
+  const query = useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, enabled });
   return { user: query.data ?? null, isLoading: query.isLoading };
 }
 

@@ -27,10 +27,15 @@ describe("SiteGate", () => {
   });
 
   it("lets everyone through when the gate is off", async () => {
-    mockApi({ "GET /api/site": () => json({ gate: false }), "GET /api/user": loggedOut });
+    const fetchMock = mockApi({
+      "GET /api/site": () => json({ gate: false }),
+      "GET /api/user": loggedOut,
+    });
     renderApp(page, { path: "/" });
     expect(await screen.findByText("the page")).toBeInTheDocument();
     expect(location()).toBe("/");
+    // No user lookup (a visitor's 401 would be logged in the browser console).
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/site"]);
   });
 
   it("lets a visitor with the flag through", async () => {

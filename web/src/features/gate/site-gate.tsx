@@ -14,7 +14,10 @@ export function SiteGate({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const exempt = isGateExempt(location) || hasSiteAccess();
   const site = useSiteInfo();
-  const { user, isLoading: userLoading } = useCurrentUser();
+  // Only a visitor who would be sent away needs the user lookup (admins pass).
+  const { user, isLoading: userLoading } = useCurrentUser({
+    enabled: !exempt && site.data?.gate === true,
+  });
 
   if (exempt) return children;
   // If the server cannot say, the page shows: the gate hides a preview, it guards no data.
