@@ -64,6 +64,11 @@ describe("/auth login tab", () => {
 
     expect(await screen.findByText("Login failed")).toBeInTheDocument();
     expect(screen.getByText("Invalid username or password")).toBeInTheDocument();
+    // The destructive style: sonner's error toast (red with richColors).
+    expect(screen.getByText("Login failed").closest("[data-sonner-toast]")).toHaveAttribute(
+      "data-type",
+      "error",
+    );
     expect(location()).toBe("/auth");
   });
 });

@@ -52,7 +52,7 @@ export function AuthPage() {
             Return to Homepage
           </Button>
         </div>
-        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
+        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-8 lg:py-10">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-amber-600">
             Creator studio
           </p>
@@ -89,7 +89,7 @@ export function AuthPage() {
           </Tabs.Root>
         </div>
       </main>
-      <aside className="relative hidden overflow-hidden bg-stone-900 text-stone-100 lg:flex lg:flex-col lg:justify-center lg:px-16">
+      <aside className="relative flex flex-col justify-center overflow-hidden bg-stone-900 px-6 py-14 text-stone-100 sm:px-10 lg:px-16">
         <div
           aria-hidden="true"
           className="absolute -right-24 -top-24 size-96 rounded-full bg-amber-400/20 blur-3xl"
@@ -102,14 +102,14 @@ export function AuthPage() {
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-amber-400">
             Dashboard
           </p>
-          <h2 className="mt-4 text-4xl font-bold leading-tight tracking-tight">
+          <h2 className="mt-4 text-3xl font-bold leading-tight tracking-tight lg:text-4xl">
             Your creator business, in one place
           </h2>
-          <p className="mt-4 text-lg text-stone-300">
+          <p className="mt-4 text-stone-300 lg:text-lg">
             Manage the content of your portfolio site, keep your best work up front and never miss a
             brand that wants to work with you.
           </p>
-          <ul className="mt-10 flex flex-col gap-5">
+          <ul className="mt-8 flex flex-col gap-5 lg:mt-10">
             {highlights.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-4">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white/10 ring-1 ring-white/15">
