@@ -112,7 +112,8 @@ Environment:
   DATABASE_URL                    postgres://… to use PostgreSQL instead of DATA/ugcfolio.db
   UGCFOLIO_GATE_USERNAME, UGCFOLIO_GATE_PASSWORD
                                   turn on the coming-soon gate with these credentials
-  UGCFOLIO_TRUSTED_PROXIES        addresses or CIDRs whose X-Forwarded-For is believed
+  UGCFOLIO_TRUSTED_PROXIES        addresses or CIDRs whose X-Forwarded-For and
+                                  X-Forwarded-Proto (https: Secure cookie) are believed
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   keep uploads in S3-compatible storage
   UGCFOLIO_LOG_FORMAT=json        JSON request logs

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
 
@@ -19,43 +17,73 @@ import (
 // requests that refills at a steady rate; past it the answer is 429 with
 // Retry-After. Bursts are at least 10 (DESIGN.md section 2), so a person
 // correcting a form is never blocked.
+//
+// It is a small token bucket of its own rather than golang.org/x/time/rate,
+// because the login and gate throttles must give a token back after a
+// success (so only failures count), and rate.Limiter cannot refund a
+// reservation once its time has passed.
 type rateLimiter struct {
 	every time.Duration // one request regained per this interval
 	burst int
+	now   func() time.Time // time.Now; tests move a fake clock
 
 	mu      sync.Mutex
 	buckets map[string]*bucket
 	sweep   time.Time
 }
 
+// bucket holds the tokens of one key as of last.
 type bucket struct {
-	limiter *rate.Limiter
-	seen    time.Time
+	tokens float64
+	last   time.Time
 }
 
 func newRateLimiter(every time.Duration, burst int) *rateLimiter {
-	return &rateLimiter{every: every, burst: burst, buckets: map[string]*bucket{}}
+	return &rateLimiter{every: every, burst: burst, now: time.Now, buckets: map[string]*bucket{}}
+}
+
+// refill adds the tokens regained since b.last, up to the burst.
+func (l *rateLimiter) refill(b *bucket, now time.Time) {
+	if now.After(b.last) {
+		b.tokens = math.Min(float64(l.burst), b.tokens+float64(now.Sub(b.last))/float64(l.every))
+		b.last = now
+	}
 }
 
 // allow takes one token for key, or returns a rate-limited error saying
 // when to come back.
 func (l *rateLimiter) allow(key string) error {
-	now := time.Now()
+	_, err := l.attempt(key)
+	return err
+}
+
+// attempt takes one token for key like allow, and also returns a refund that
+// gives it back. Throttles that count only failures (login, the gate) take the
+// token before checking and refund it on success, so there is no gap between
+// the check and the count that parallel guesses could slip through.
+func (l *rateLimiter) attempt(key string) (refund func(), err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	now := l.now()
 	l.forgetIdle(now)
 	b, ok := l.buckets[key]
 	if !ok {
-		b = &bucket{limiter: rate.NewLimiter(rate.Every(l.every), l.burst)}
+		b = &bucket{tokens: float64(l.burst), last: now}
 		l.buckets[key] = b
 	}
-	b.seen = now
-	r := b.limiter.ReserveN(now, 1)
-	if delay := r.DelayFrom(now); delay > 0 {
-		r.CancelAt(now)
-		return &rateLimitedError{retryAfter: delay}
+	l.refill(b, now)
+	if b.tokens < 1 {
+		// A refused request takes nothing, so the wait never grows by retrying.
+		wait := time.Duration((1 - b.tokens) * float64(l.every))
+		return nil, &rateLimitedError{retryAfter: max(wait, time.Millisecond)}
 	}
-	return nil
+	b.tokens--
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.refill(b, l.now())
+		b.tokens = math.Min(float64(l.burst), b.tokens+1)
+	}, nil
 }
 
 // forgetIdle drops buckets that have refilled completely, so the map does
@@ -67,7 +95,7 @@ func (l *rateLimiter) forgetIdle(now time.Time) {
 	}
 	l.sweep = now
 	for k, b := range l.buckets {
-		if now.Sub(b.seen) > full {
+		if now.Sub(b.last) > full {
 			delete(l.buckets, k)
 		}
 	}

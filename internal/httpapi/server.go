@@ -36,6 +36,7 @@ type Server struct {
 
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
+	limits      authLimits
 }
 
 // New wires a server; Handler answers its requests.
@@ -47,20 +48,22 @@ func New(d Deps) *Server {
 		web:   newStaticFiles(d.Web),
 		mux:   http.NewServeMux(),
 
-		sessions: newSessions(d.Store, false),
+		sessions: newSessions(d.Store, false), // Secure is set per request: secureCookies
+		limits:   defaultAuthLimits(),
 	}
 	s.routes()
 	return s
 }
 
 // Handler is the whole site with its middleware: request log, security
-// headers, and refusal of cross-origin state-changing requests.
+// headers, refusal of cross-origin state-changing requests, Secure cookies
+// over HTTPS, sessions, and the admin guard over all of /api/admin/.
 func (s *Server) Handler() http.Handler {
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	return logRequests(s.log, securityHeaders(csrf.Handler(s.withSessions(s.mux))))
+	return logRequests(s.log, securityHeaders(csrf.Handler(s.secureCookies(s.withSessions(s.guardAdmin(s.mux))))))
 }
 
 // routes registers every route of the site, in one place.
@@ -72,6 +75,10 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api/login", s.handle(s.login))
 	s.mux.Handle("POST /api/register", s.handle(s.register))
 	s.mux.Handle("POST /api/logout", s.handle(s.logout))
+
+	// The coming-soon gate
+	s.mux.Handle("GET /api/site", s.handle(s.getSite))
+	s.mux.Handle("POST /api/site-access", s.handle(s.siteAccess))
 
 	// Uploaded media (local storage)
 	s.mux.HandleFunc("GET /uploads/{name}", s.serveUpload)

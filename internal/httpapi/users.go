@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/auth"
@@ -25,6 +26,43 @@ type registration struct {
 
 var errBadLogin = apperr.New(apperr.CodeUnauthorized, "Invalid username or password")
 
+// authLimits are the rate limits of the account and gate calls. Each allows a
+// burst of at least 10 (DESIGN.md section 2) so a person correcting a typo is
+// never blocked; past it the answer is 429 with Retry-After.
+type authLimits struct {
+	loginByAddr *rateLimiter // failed logins per client address
+	loginByUser *rateLimiter // failed logins per username (any address): stops a distributed guesser
+	register    *rateLimiter // registrations (successful or not) per client address
+	gate        *rateLimiter // failed coming-soon attempts per client address
+}
+
+func defaultAuthLimits() authLimits {
+	return authLimits{
+		// A household or office behind one address gets more room than one account.
+		loginByAddr: newRateLimiter(30*time.Second, 20),
+		loginByUser: newRateLimiter(time.Minute, 10),
+		register:    newRateLimiter(30*time.Second, 20),
+		gate:        newRateLimiter(30*time.Second, 10),
+	}
+}
+
+// throttleLogin takes a failure token for the client address and for the
+// username. It returns 429 when either has none left, or a function to call
+// when the password turns out right, which gives both tokens back: only
+// failures count, and a correct login works again once the window passes.
+func (s *Server) throttleLogin(r *http.Request, username string) (succeeded func(), err error) {
+	refundAddr, err := s.limits.loginByAddr.attempt(clientIP(r, s.cfg.TrustedProxies))
+	if err != nil {
+		return nil, err
+	}
+	refundUser, err := s.limits.loginByUser.attempt(strings.ToLower(username))
+	if err != nil {
+		refundAddr()
+		return nil, err
+	}
+	return func() { refundAddr(); refundUser() }, nil
+}
+
 // login answers POST /api/login with the user, starting a fresh session.
 // A wrong password and an unknown user get the same answer, in the same time.
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
@@ -36,13 +74,18 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
 		return err
 	}
+	succeeded, err := s.throttleLogin(r, in.Username)
+	if err != nil {
+		return err
+	}
 	u, err := s.store.UserByUsername(r.Context(), in.Username)
 	if err != nil && !apperr.Is(err, apperr.CodeNotFound) {
 		return err
 	}
 	if !auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) {
-		return errBadLogin
+		return errBadLogin // the failure keeps its tokens
 	}
+	succeeded()
 	if err := s.startSession(r, u); err != nil {
 		return err
 	}
@@ -50,7 +93,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 }
 
 // register answers POST /api/register: a new (non-admin) account, logged in.
+// Every attempt counts against the client address's limit.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
+	if err := s.limits.register.allow(clientIP(r, s.cfg.TrustedProxies)); err != nil {
+		return err
+	}
 	var in registration
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err

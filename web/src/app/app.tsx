@@ -1,10 +1,13 @@
+import { SiteGate } from "@/features/gate/site-gate";
 import { AppProviders } from "./providers";
 import { AppRouter } from "./router";
 
 export function App() {
   return (
     <AppProviders>
-      <AppRouter />
+      <SiteGate>
+        <AppRouter />
+      </SiteGate>
     </AppProviders>
   );
 }

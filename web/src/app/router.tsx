@@ -1,12 +1,19 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "@/components/ui/spinner";
-import { AuthPage } from "@/features/auth/auth-page";
-import { ComingSoonPage } from "@/features/gate/coming-soon-page";
 import { NotFoundPage } from "@/features/not-found/not-found-page";
 import { HomePage } from "@/features/public/home-page";
 import { useLanguage } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
+
+// The account and gate forms (react-hook-form, zod, tabs) are split too: a visitor of the home page
+// never needs them, and the home page has a JavaScript budget.
+const AuthPage = lazy(() =>
+  import("@/features/auth/auth-page").then((m) => ({ default: m.AuthPage })),
+);
+const ComingSoonPage = lazy(() =>
+  import("@/features/gate/coming-soon-page").then((m) => ({ default: m.ComingSoonPage })),
+);
 
 // Admin screens are code-split: a visitor's bundle must contain no admin code (DESIGN.md §2),
 // and the public page has a JavaScript budget (DESIGN.md §5).
@@ -27,6 +34,26 @@ const TestimonialsPage = lazy(() =>
 const InquiriesPage = lazy(() =>
   import("@/features/admin/inquiries/inquiries-page").then((m) => ({ default: m.InquiriesPage })),
 );
+// The admin guard (issue 3) is admin code too: lazy, so a visitor never downloads it.
+const AdminGuard = lazy(() =>
+  import("@/features/admin/admin-guard").then((m) => ({ default: m.AdminGuard })),
+);
+
+/** An admin screen behind the admin guard (SPEC.md section 2, "Admin guard"). */
+function guarded(Screen: ComponentType) {
+  return function GuardedScreen() {
+    return (
+      <AdminGuard>
+        <Screen />
+      </AdminGuard>
+    );
+  };
+}
+const GuardedDashboard = guarded(DashboardPage);
+const GuardedContent = guarded(ContentPage);
+const GuardedPortfolio = guarded(PortfolioPage);
+const GuardedTestimonials = guarded(TestimonialsPage);
+const GuardedInquiries = guarded(InquiriesPage);
 
 function RouteFallback() {
   const { t } = useLanguage();
@@ -34,8 +61,8 @@ function RouteFallback() {
 }
 
 /**
- * The route table of SPEC.md section 2. The site-access gate and the admin guard will wrap these
- * routes; the last route catches every unknown path.
+ * The route table of SPEC.md section 2. The admin guard wraps the admin routes; the site-access
+ * gate wraps the whole table (app.tsx); the last route catches every unknown path.
  */
 export function AppRouter() {
   return (
@@ -44,11 +71,11 @@ export function AppRouter() {
         <Route path={paths.home} component={HomePage} />
         <Route path={paths.auth} component={AuthPage} />
         <Route path={paths.comingSoon} component={ComingSoonPage} />
-        <Route path={paths.admin.dashboard} component={DashboardPage} />
-        <Route path={paths.admin.content} component={ContentPage} />
-        <Route path={paths.admin.portfolio} component={PortfolioPage} />
-        <Route path={paths.admin.testimonials} component={TestimonialsPage} />
-        <Route path={paths.admin.inquiries} component={InquiriesPage} />
+        <Route path={paths.admin.dashboard} component={GuardedDashboard} />
+        <Route path={paths.admin.content} component={GuardedContent} />
+        <Route path={paths.admin.portfolio} component={GuardedPortfolio} />
+        <Route path={paths.admin.testimonials} component={GuardedTestimonials} />
+        <Route path={paths.admin.inquiries} component={GuardedInquiries} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

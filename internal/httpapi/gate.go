@@ -1,0 +1,67 @@
+package httpapi
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"net/http"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+)
+
+// siteInfo is the answer of GET /api/site: what the app must know before it
+// renders a public page.
+type siteInfo struct {
+	Gate bool `json:"gate"` // visitors must pass /coming-soon first
+}
+
+// getSite answers GET /api/site with whether the coming-soon gate is on.
+// The credentials themselves never leave the server (DESIGN.md section 4).
+func (s *Server) getSite(w http.ResponseWriter, r *http.Request) error {
+	return writeJSON(w, http.StatusOK, siteInfo{Gate: s.cfg.GateEnabled()})
+}
+
+// gateCredentials is the body of POST /api/site-access.
+type gateCredentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+var errBadGate = apperr.New(apperr.CodeUnauthorized, "Wrong username or password")
+
+// siteAccess answers POST /api/site-access {username, password}: 204 when
+// they are the operator's gate credentials (or when the gate is off), 401
+// otherwise. Failures per client address are rate limited; the comparison
+// takes the same time whatever the guess.
+func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
+	var in gateCredentials
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if !s.cfg.GateEnabled() {
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
+	if in.Username == "" || in.Password == "" {
+		return apperr.Invalid("Username and password are required")
+	}
+	succeeded, err := s.limits.gate.attempt(clientIP(r, s.cfg.TrustedProxies))
+	if err != nil {
+		return err
+	}
+	// Both compared every time: a right username must not answer faster.
+	userOK := gateMatches(in.Username, s.cfg.GateUsername)
+	passOK := gateMatches(in.Password, s.cfg.GatePassword)
+	if !userOK || !passOK {
+		return errBadGate
+	}
+	succeeded()
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// gateMatches compares in constant time. Hashing first makes both sides the
+// same length, so not even the length of the secret leaks.
+func gateMatches(given, want string) bool {
+	g, w := sha256.Sum256([]byte(given)), sha256.Sum256([]byte(want))
+	return subtle.ConstantTimeCompare(g[:], w[:]) == 1
+}

@@ -1,0 +1,97 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/config"
+)
+
+func gateOn(c *config.Config) {
+	c.GateUsername = "preview"
+	c.GatePassword = "sommer-2025"
+}
+
+func TestSiteSaysWhetherTheGateIsOn(t *testing.T) {
+	for _, tc := range []struct {
+		tweak func(*config.Config)
+		want  string
+	}{
+		{nil, `{"gate":false}`},
+		{gateOn, `{"gate":true}`},
+	} {
+		e := newEnv(t, sqliteStore(t), tc.tweak)
+		r := e.client().do("GET", "/api/site", nil).wantStatus(t, http.StatusOK)
+		if strings.TrimSpace(r.body) != tc.want {
+			t.Errorf("body %s, want %s", r.body, tc.want)
+		}
+		if strings.Contains(r.body, "preview") || strings.Contains(r.body, "sommer") {
+			t.Errorf("the gate credentials leak: %s", r.body)
+		}
+	}
+}
+
+func TestSiteAccess(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), gateOn)
+	cases := []struct {
+		name   string
+		body   any
+		status int
+		msg    string
+	}{
+		{"right", map[string]string{"username": "preview", "password": "sommer-2025"}, 204, ""},
+		{"wrong password", map[string]string{"username": "preview", "password": "sommer-2024"}, 401, "Wrong username or password"},
+		{"wrong username", map[string]string{"username": "Preview", "password": "sommer-2025"}, 401, "Wrong username or password"},
+		{"swapped", map[string]string{"username": "sommer-2025", "password": "preview"}, 401, "Wrong username or password"},
+		{"password as prefix", map[string]string{"username": "preview", "password": "sommer"}, 401, "Wrong username or password"},
+		{"empty password", map[string]string{"username": "preview", "password": ""}, 400, "Username and password are required"},
+		{"missing username", map[string]string{"password": "sommer-2025"}, 400, "Username and password are required"},
+		{"unknown field", map[string]any{"username": "preview", "password": "sommer-2025", "remember": true}, 400, `Unknown field "remember"`},
+		{"not JSON", "username=preview", 400, "Request body is not valid JSON"},
+	}
+	for _, tc := range cases {
+		r := e.client().do("POST", "/api/site-access", tc.body)
+		if tc.status == 204 {
+			r.wantStatus(t, 204)
+			continue
+		}
+		r.wantMessage(t, tc.status, tc.msg)
+	}
+}
+
+func TestSiteAccessWhenGateOff(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	e.client().do("POST", "/api/site-access", map[string]string{"username": "anyone", "password": "anything"}).wantStatus(t, http.StatusNoContent)
+	e.client().do("POST", "/api/site-access", map[string]string{}).wantStatus(t, http.StatusNoContent)
+}
+
+func TestSiteAccessRateLimited(t *testing.T) {
+	clock := newFakeClock()
+	e := newServerEnv(t, sqliteStore(t), func(c *config.Config) { gateOn(c); behindProxy(c) }, tightLimits(clock, 3))
+	try := func(password, from string) response {
+		return e.client().do("POST", "/api/site-access", map[string]string{"username": "preview", "password": password}, "X-Forwarded-For", from)
+	}
+	// Successes do not count against the address.
+	for range 5 {
+		try("sommer-2025", "203.0.113.7").wantStatus(t, http.StatusNoContent)
+	}
+	for range 3 {
+		try("gjetting", "203.0.113.7").wantStatus(t, http.StatusUnauthorized)
+	}
+	wantRetryAfter(t, try("sommer-2025", "203.0.113.7"))
+	try("sommer-2025", "198.51.100.2").wantStatus(t, http.StatusNoContent)
+	clock.advance(testWindow)
+	try("sommer-2025", "203.0.113.7").wantStatus(t, http.StatusNoContent)
+}
+
+func TestGateMatches(t *testing.T) {
+	if !gateMatches("sommer-2025", "sommer-2025") {
+		t.Error("equal strings do not match")
+	}
+	for _, g := range []string{"", "sommer-202", "sommer-20255", "Sommer-2025"} {
+		if gateMatches(g, "sommer-2025") {
+			t.Errorf("%q matches", g)
+		}
+	}
+}

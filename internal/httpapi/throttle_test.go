@@ -1,0 +1,204 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/netip"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+)
+
+// The window of the tight test limits; tests wait it out on a fake clock.
+const testWindow = time.Minute
+
+// fakeClock is the limiters' time in tests: it moves only when told.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newFakeClock() *fakeClock { return &fakeClock{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)} }
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func limiterOn(clock *fakeClock, burst int) *rateLimiter {
+	l := newRateLimiter(testWindow, burst)
+	l.now = clock.now
+	return l
+}
+
+// behindProxy makes the test client a trusted proxy, so X-Forwarded-For
+// chooses the client address each request comes from.
+func behindProxy(c *config.Config) {
+	c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+}
+
+// tightLimits gives every auth limit the burst, on the clock.
+func tightLimits(clock *fakeClock, burst int) func(*Server) {
+	return func(s *Server) {
+		s.limits = authLimits{
+			loginByAddr: limiterOn(clock, burst),
+			loginByUser: limiterOn(clock, burst),
+			register:    limiterOn(clock, burst),
+			gate:        limiterOn(clock, burst),
+		}
+	}
+}
+
+func login(c *client, username, password, from string) response {
+	return c.do("POST", "/api/login", map[string]string{"username": username, "password": password}, "X-Forwarded-For", from)
+}
+
+func wantRetryAfter(t *testing.T, r response) {
+	t.Helper()
+	r.wantMessage(t, http.StatusTooManyRequests, "Too many requests, please try again later")
+	if s, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || s < 1 || s > 60 {
+		t.Fatalf("Retry-After %q", r.header.Get("Retry-After"))
+	}
+}
+
+func TestLoginThrottledPerAddress(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		clock := newFakeClock()
+		e := newServerEnv(t, st, behindProxy, tightLimits(clock, 3))
+		createAccount(t, st, "kari@example.no", "hemmelig", false)
+		c := e.client()
+		// Three failures from one address, each for a different account.
+		for _, u := range []string{"a@example.no", "b@example.no", "kari@example.no"} {
+			login(c, u, "feil-passord", "203.0.113.7").wantStatus(t, http.StatusUnauthorized)
+		}
+		// Now even the right password is refused from that address…
+		wantRetryAfter(t, login(c, "kari@example.no", "hemmelig", "203.0.113.7"))
+		// …but not from another one.
+		login(e.client(), "kari@example.no", "hemmelig", "198.51.100.2").wantStatus(t, http.StatusOK)
+		// Just before the window passes it is still refused, then it works again.
+		clock.advance(testWindow - time.Second)
+		r := login(c, "kari@example.no", "hemmelig", "203.0.113.7")
+		wantRetryAfter(t, r)
+		if got := r.header.Get("Retry-After"); got != "1" {
+			t.Errorf("Retry-After %s a second before the window ends", got)
+		}
+		clock.advance(time.Second)
+		login(c, "kari@example.no", "hemmelig", "203.0.113.7").wantStatus(t, http.StatusOK)
+		c.do("GET", "/api/user", nil).wantStatus(t, http.StatusOK)
+	})
+}
+
+func TestLoginThrottledPerUsername(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		clock := newFakeClock()
+		e := newServerEnv(t, st, behindProxy, func(s *Server) {
+			tightLimits(clock, 3)(s)
+			s.limits.loginByAddr = limiterOn(clock, 100) // only the username limit bites
+		})
+		createAccount(t, st, "kari@example.no", "hemmelig", false)
+		createAccount(t, st, "ola@example.no", "hemmelig", false)
+		// A guesser spreading failures over many addresses, and varying the case.
+		for i, u := range []string{"kari@example.no", "KARI@example.no", "Kari@Example.No"} {
+			login(e.client(), u, "feil-passord", "203.0.113."+strconv.Itoa(i+1)).wantStatus(t, http.StatusUnauthorized)
+		}
+		wantRetryAfter(t, login(e.client(), "kari@example.no", "hemmelig", "198.51.100.9"))
+		// Another account is not affected.
+		login(e.client(), "ola@example.no", "hemmelig", "198.51.100.9").wantStatus(t, http.StatusOK)
+		clock.advance(testWindow)
+		login(e.client(), "kari@example.no", "hemmelig", "198.51.100.9").wantStatus(t, http.StatusOK)
+	})
+}
+
+func TestSuccessfulLoginsDoNotCount(t *testing.T) {
+	st := sqliteStore(t)
+	clock := newFakeClock()
+	e := newServerEnv(t, st, nil, tightLimits(clock, 2))
+	createAccount(t, st, "kari@example.no", "hemmelig", false)
+	c := e.client()
+	for i := range 6 {
+		if r := login(c, "kari@example.no", "hemmelig", ""); r.status != http.StatusOK {
+			t.Fatalf("login %d: %d %s", i+1, r.status, r.body)
+		}
+	}
+	// Nor do requests refused before the password is checked.
+	for range 4 {
+		login(c, "not-an-email", "hemmelig", "").wantStatus(t, http.StatusBadRequest)
+	}
+	login(c, "kari@example.no", "feil-passord", "").wantStatus(t, http.StatusUnauthorized)
+	login(c, "kari@example.no", "hemmelig", "").wantStatus(t, http.StatusOK)
+}
+
+// TestLoginDefaultLimits: with the shipped limits a person may get the
+// password wrong 10 times in a row without being blocked; the 11th attempt
+// for that account is refused for a minute.
+func TestLoginDefaultLimits(t *testing.T) {
+	st := sqliteStore(t)
+	e := newEnv(t, st, nil)
+	createAccount(t, st, "kari@example.no", "hemmelig", false)
+	c := e.client()
+	for i := range 10 {
+		if r := login(c, "kari@example.no", "feil-passord", ""); r.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: %d %s", i+1, r.status, r.body)
+		}
+	}
+	r := login(c, "kari@example.no", "hemmelig", "")
+	wantRetryAfter(t, r)
+	// About a minute (less the time the ten slow password checks took).
+	if got, _ := strconv.Atoi(r.header.Get("Retry-After")); got < 40 || got > 60 {
+		t.Errorf("Retry-After %d, want about 60", got)
+	}
+	l := defaultAuthLimits()
+	for name, rl := range map[string]*rateLimiter{"loginByAddr": l.loginByAddr, "loginByUser": l.loginByUser, "register": l.register, "gate": l.gate} {
+		if rl.burst < 10 {
+			t.Errorf("%s: burst %d, DESIGN.md asks at least 10", name, rl.burst)
+		}
+	}
+}
+
+func TestRegisterRateLimited(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		clock := newFakeClock()
+		e := newServerEnv(t, st, behindProxy, tightLimits(clock, 2))
+		register := func(username, from string) response {
+			return e.client().do("POST", "/api/register", map[string]string{"username": username, "password": "hemmelig"}, "X-Forwarded-For", from)
+		}
+		register("a@example.no", "203.0.113.7").wantStatus(t, http.StatusCreated)
+		register("bad", "203.0.113.7").wantStatus(t, http.StatusBadRequest) // every attempt counts
+		wantRetryAfter(t, register("c@example.no", "203.0.113.7"))
+		register("d@example.no", "198.51.100.2").wantStatus(t, http.StatusCreated)
+		clock.advance(testWindow)
+		register("c@example.no", "203.0.113.7").wantStatus(t, http.StatusCreated)
+	})
+}
+
+func TestCrossOriginLoginRefused(t *testing.T) {
+	st := sqliteStore(t)
+	e := newEnv(t, st, nil)
+	createAccount(t, st, "kari@example.no", "hemmelig", false)
+	body := map[string]string{"username": "kari@example.no", "password": "hemmelig"}
+	for _, headers := range [][]string{
+		{"Origin", "https://evil.example"},
+		{"Sec-Fetch-Site", "cross-site"},
+	} {
+		c := e.client()
+		r := c.do("POST", "/api/login", body, headers...)
+		r.wantMessage(t, http.StatusForbidden, "Cross-origin request refused")
+		if r.header.Get("Set-Cookie") != "" {
+			t.Errorf("%v: a refused login set a cookie", headers)
+		}
+		c.do("GET", "/api/user", nil).wantStatus(t, http.StatusUnauthorized)
+	}
+	// The same login from our own page works.
+	e.client().do("POST", "/api/login", body, "Sec-Fetch-Site", "same-origin").wantStatus(t, http.StatusOK)
+}

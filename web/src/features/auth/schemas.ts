@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** The rules and messages of SPEC.md section 5, the same as the server's. */
+export const authMessages = {
+  invalidEmail: "Please enter a valid email address",
+  shortPassword: "Password must be at least 6 characters",
+  passwordsDiffer: "Passwords do not match",
+} as const;
+
+const username = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: authMessages.invalidEmail }));
+const password = z.string().min(6, { error: authMessages.shortPassword });
+
+export const loginSchema = z.object({ username, password });
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    username,
+    displayName: z
+      .string()
+      .trim()
+      .max(100, { error: "Display name must be at most 100 characters" }),
+    password,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    error: authMessages.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+export type RegisterValues = z.infer<typeof registerSchema>;
