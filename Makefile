@@ -1,5 +1,5 @@
 # ugcfolio: `make run` to try it, `make test` for every check. See README.md.
-.PHONY: run build test test-go test-web test-e2e web deps chromium dev lint clean
+.PHONY: run build test test-go test-web test-e2e web deps chromium dev lint clean tools
 
 GO ?= go
 ADDR ?= 127.0.0.1:8080
@@ -26,7 +26,7 @@ run: build
 ## test: every check, browser tests included
 test: build deps chromium test-go test-web test-e2e
 
-test-go: web
+test-go: web tools
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
@@ -68,3 +68,17 @@ bench-startup: build
 .PHONY: bench-api
 bench-api: build
 	scripts/bench-api.sh
+
+# Test tools, built once into .tools/ from the Go module proxy (ignored by git).
+# versitygw is a real S3-compatible server: the S3 storage tests start it on
+# loopback (they skip without it only outside CI).
+VERSITYGW_VERSION ?= v1.8.0
+tools: .tools/versitygw
+.tools/versitygw:
+	GOBIN=$(CURDIR)/.tools $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
+
+# Upload budget (DESIGN.md section 5): 100 MB through the chunked API over
+# loopback vs one plain POST, and the server's RSS growth; median of 3 runs.
+.PHONY: bench-upload
+bench-upload: build
+	$(GO) run ./cmd/uploadbench -bin bin/ugcfolio -runs 3

@@ -5,6 +5,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -15,7 +16,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -25,6 +25,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/demo"
 	"github.com/ugcfolio/ugcfolio/internal/httpapi"
+	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/web"
 )
@@ -143,8 +144,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	}
 	defer st.Close()
 
+	storage, err := openStorage(ctx, cfg)
+	if err != nil {
+		return err
+	}
 	if cfg.Demo {
-		if err := demo.Seed(ctx, st, saveLocalUpload(cfg.UploadsDir()), stdout); err != nil {
+		if err := demo.Seed(ctx, st, saveUpload(storage), stdout); err != nil {
 			return fmt.Errorf("demo content: %v", err)
 		}
 	}
@@ -153,7 +158,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if err != nil {
 		return fmt.Errorf("web app: %v", err)
 	}
-	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS})
+	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage})
+	go api.RunJanitor(ctx) // abandoned uploads go after 24 hours
 	srv := &http.Server{
 		Handler:           api.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -302,12 +308,20 @@ func or(v, fallback string) string {
 	return fallback
 }
 
-// saveLocalUpload writes demo files into the local uploads directory.
-func saveLocalUpload(dir string) demo.SaveFile {
-	return func(_ context.Context, name string, data []byte) error {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, name), data, 0o640)
+// openStorage picks where uploads live: an S3-compatible bucket when
+// UGCFOLIO_S3_ENDPOINT is set, else DATA/uploads.
+func openStorage(ctx context.Context, cfg config.Config) (media.Storage, error) {
+	if cfg.S3.Endpoint == "" {
+		return media.NewLocal(cfg.UploadsDir()), nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	return media.NewS3(ctx, media.S3Options(cfg.S3))
+}
+
+// saveUpload writes demo files through the uploads storage.
+func saveUpload(s media.Storage) demo.SaveFile {
+	return func(ctx context.Context, name string, data []byte) error {
+		return s.Put(ctx, name, bytes.NewReader(data), int64(len(data)))
 	}
 }

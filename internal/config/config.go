@@ -55,6 +55,10 @@ func (c Config) SQLitePath() string { return filepath.Join(c.DataDir, "ugcfolio.
 // UploadsDir is where local storage keeps uploaded files.
 func (c Config) UploadsDir() string { return filepath.Join(c.DataDir, "uploads") }
 
+// ChunksDir is where chunked uploads in progress keep their chunks (always
+// on the local disk, whatever the storage of finished files).
+func (c Config) ChunksDir() string { return filepath.Join(c.DataDir, "upload-chunks") }
+
 // Getenv looks up an environment variable (os.Getenv in production).
 type Getenv func(string) string
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -24,6 +25,9 @@ type Deps struct {
 	Store  *store.Store
 	Log    *slog.Logger
 	Web    fs.FS // the built web app (web/dist)
+
+	// Storage keeps uploaded files; nil means the local DATA/uploads.
+	Storage media.Storage
 }
 
 // Server holds the dependencies of every handler.
@@ -37,6 +41,10 @@ type Server struct {
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
 	limits      authLimits
+
+	storage media.Storage  // uploaded files (local disk or S3)
+	uploads *media.Uploads // the chunked upload protocol
+	now     func() time.Time
 }
 
 // New wires a server; Handler answers its requests.
@@ -50,7 +58,13 @@ func New(d Deps) *Server {
 
 		sessions: newSessions(d.Store, false), // Secure is set per request: secureCookies
 		limits:   defaultAuthLimits(),
+		storage:  d.Storage,
+		now:      time.Now,
 	}
+	if s.storage == nil {
+		s.storage = media.NewLocal(d.Config.UploadsDir())
+	}
+	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log}
 	s.routes()
 	return s
 }
@@ -80,8 +94,12 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/site", s.handle(s.getSite))
 	s.mux.Handle("POST /api/site-access", s.handle(s.siteAccess))
 
-	// Uploaded media (local storage)
-	s.mux.HandleFunc("GET /uploads/{name}", s.serveUpload)
+	// Uploaded media: the chunked upload API, and playback from storage
+	s.admin("POST /api/admin/upload/initialize", s.initializeUpload)
+	s.admin("POST /api/admin/upload/chunk", s.uploadChunk)
+	s.admin("POST /api/admin/upload/finalize", s.finalizeUpload)
+	s.mux.Handle("GET /api/video-proxy", s.handle(s.videoProxy))
+	s.mux.Handle("GET /uploads/{name}", s.handle(s.serveUpload))
 	s.mux.Handle("/uploads/", http.NotFoundHandler()) // never the app's HTML
 
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {

@@ -21,8 +21,10 @@ const sessionUserKey = "userID"
 func newSessions(st *store.Store, secure bool) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = st.Sessions()
-	sm.Lifetime = 30 * 24 * time.Hour
-	sm.IdleTimeout = 7 * 24 * time.Hour
+	// An absolute lifetime and no idle timeout: with an idle timeout scs
+	// rewrites the session row on every request, which made each upload
+	// chunk pay for a durable database write.
+	sm.Lifetime = 14 * 24 * time.Hour
 	sm.HashTokenInStore = true // a leaked sessions table does not leak live tokens
 	sm.Cookie.Name = "ugcfolio_session"
 	sm.Cookie.HttpOnly = true

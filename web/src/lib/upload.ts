@@ -33,14 +33,14 @@ export async function uploadVideo(file: File, options: UploadOptions = {}): Prom
   const tries = options.chunkTries ?? 3;
   const retryDelayMs = options.retryDelayMs ?? 500;
   const totalChunks = Math.max(1, Math.ceil(file.size / chunkSize));
-  const uploadId = crypto.randomUUID();
+  const uploadId = newUploadId();
 
   await step(uploadMessages.initialize, () =>
     apiRequest("POST", "/api/admin/upload/initialize", {
       uploadId,
       fileName: file.name,
       fileSize: file.size,
-      fileType: file.type,
+      fileType: videoType(file),
       totalChunks,
     }),
   );
@@ -61,12 +61,42 @@ export async function uploadVideo(file: File, options: UploadOptions = {}): Prom
     options.onProgress?.(Math.round(((index + 1) / totalChunks) * 100));
   }
 
-  const res = await step(uploadMessages.finalize, () =>
-    apiRequest("POST", "/api/admin/upload/finalize", { uploadId }),
-  );
-  const body = (await res.json()) as { url?: unknown };
-  if (typeof body.url !== "string") throw new Error(uploadMessages.finalize);
-  return body.url;
+  return step(uploadMessages.finalize, async () => {
+    const res = await apiRequest("POST", "/api/admin/upload/finalize", { uploadId });
+    const body = (await res.json()) as { url?: unknown };
+    if (typeof body.url !== "string" || !body.url.startsWith("/uploads/")) {
+      throw new Error(uploadMessages.finalize);
+    }
+    return body.url;
+  });
+}
+
+/**
+ * A fresh upload id in the server's pattern (^[A-Za-z0-9_-]{8,64}$). crypto.randomUUID exists only
+ * in secure contexts (HTTPS, localhost), so a site opened over plain HTTP by address falls back to
+ * getRandomValues, which exists everywhere.
+ */
+export function newUploadId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const typesByExtension: Record<string, string> = {
+  mp4: "video/mp4",
+  m4v: "video/mp4",
+  mov: "video/quicktime",
+  webm: "video/webm",
+  ogg: "video/ogg",
+  ogv: "video/ogg",
+  mkv: "video/x-matroska",
+};
+
+/** The file's type; browsers leave it empty for some videos (.mkv, .mov), so guess by extension. */
+export function videoType(file: File): string {
+  if (file.type) return file.type;
+  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
+  return typesByExtension[extension] ?? "application/octet-stream";
 }
 
 /** Runs one step, turning its failure into an Error with the server's message or the fallback. */

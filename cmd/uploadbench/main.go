@@ -1,0 +1,386 @@
+// Command uploadbench measures the upload budget of DESIGN.md section 5: a
+// 100 MB video through the chunked upload API over loopback (512000-byte
+// chunks, one at a time, as the portfolio form sends them) against one
+// plain POST of the same file, and the server's memory growth meanwhile.
+//
+// It starts the real binary (`ugcfolio serve`) on a free loopback port with
+// a fresh data dir and an admin made by `ugcfolio admin create`. The plain
+// POST baseline is the least any upload can cost: a handler in this process
+// that streams the request body into a file on the same disk (io.Copy), over
+// the same loopback. A benchmark-only route in the product would be attack
+// surface, and would measure the same thing.
+//
+// Memory: VmRSS of the server process (from /proc/PID/status) just before
+// the upload is the baseline; the peak is the higher of VmHWM afterwards
+// and the VmRSS sampled every 5 ms during the upload.
+//
+//	go run ./cmd/uploadbench -bin bin/ugcfolio -runs 3
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+const (
+	fileSize  = 100 << 20 // 104857600 bytes, the largest upload allowed
+	chunkSize = 512000    // the portfolio form's chunk size
+	password  = "bench-password-1"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/ugcfolio", "the ugcfolio binary")
+	runs := flag.Int("runs", 3, "runs of each (the median is reported)")
+	flag.Parse()
+	if err := run(*bin, *runs); err != nil {
+		fmt.Fprintln(os.Stderr, "uploadbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(bin string, runs int) error {
+	work, err := os.MkdirTemp("", "uploadbench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+
+	file := filepath.Join(work, "video.mp4")
+	if err := makeVideo(file); err != nil {
+		return err
+	}
+	srv, err := startServer(bin, filepath.Join(work, "data"))
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	c, err := srv.login()
+	if err != nil {
+		return err
+	}
+	plain, err := startPlain(filepath.Join(work, "plain"))
+	if err != nil {
+		return err
+	}
+	defer plain.Close()
+
+	// One warm-up of each, so the first measured run pays no one-off costs.
+	if _, err := postPlain(plain.URL(), file); err != nil {
+		return fmt.Errorf("plain POST: %v", err)
+	}
+	if _, _, err := srv.chunked(c, file); err != nil {
+		return fmt.Errorf("chunked upload: %v", err)
+	}
+
+	var plainTimes, chunkTimes []time.Duration
+	var growths []int64
+	for i := range runs {
+		pt, err := postPlain(plain.URL(), file)
+		if err != nil {
+			return fmt.Errorf("plain POST: %v", err)
+		}
+		ct, growth, err := srv.chunked(c, file)
+		if err != nil {
+			return fmt.Errorf("chunked upload: %v", err)
+		}
+		plainTimes, chunkTimes, growths = append(plainTimes, pt), append(chunkTimes, ct), append(growths, growth)
+		fmt.Printf("run %d: plain POST %v, chunked %v (%.2fx; server CPU %v), server RSS growth %.1f MB\n",
+			i+1, pt.Round(time.Millisecond), ct.Round(time.Millisecond), float64(ct)/float64(pt), srv.lastCPU, mb(growth))
+	}
+	pt, ct, growth := median(plainTimes), median(chunkTimes), median(growths)
+	ratio := float64(ct) / float64(pt)
+	fmt.Printf("\nmedian of %d: 100 MB plain POST %v, chunked (%d chunks of %d bytes) %v = %.2fx plain (budget 3x); server RSS growth %.1f MB (budget < 32 MB)\n",
+		runs, pt.Round(time.Millisecond), (fileSize+chunkSize-1)/chunkSize, chunkSize, ct.Round(time.Millisecond), ratio, mb(growth))
+	if ratio > 3 || growth >= 32<<20 {
+		return errors.New("over budget")
+	}
+	fmt.Println("within budget")
+	return nil
+}
+
+func mb(b int64) float64 { return float64(b) / (1 << 20) }
+
+func median[T int64 | time.Duration](v []T) T {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// makeVideo writes 100 MB of random bytes behind an MP4 signature.
+func makeVideo(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.Write([]byte("\x00\x00\x00\x20ftypisom\x00\x00\x02\x00")); err != nil {
+		return err
+	}
+	_, err = io.CopyN(f, rand.Reader, fileSize-16)
+	return err
+}
+
+type server struct {
+	lastCPU time.Duration // server CPU time of the last chunked upload
+	cmd     *exec.Cmd
+	url     string
+	data    string
+}
+
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+func startServer(bin, data string) (*server, error) {
+	create := exec.Command(bin, "admin", "create", "--email", "bench@example.no", "--data", data)
+	create.Stdin = strings.NewReader(password + "\n")
+	if out, err := create.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("admin create: %v: %s", err, out)
+	}
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data)
+	cmd.Env = append(os.Environ(), "UGCFOLIO_LOG_FORMAT=json")
+	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{cmd: cmd, url: "http://" + addr, data: data}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if res, err := http.Get(s.url + "/healthz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return s, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			s.stop()
+			return nil, errors.New("server did not become healthy")
+		}
+	}
+}
+
+func (s *server) stop() {
+	s.cmd.Process.Signal(os.Interrupt)
+	s.cmd.Wait()
+}
+
+func (s *server) login() (*http.Client, error) {
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	res, err := postJSON(c, s.url+"/api/login", map[string]string{"username": "bench@example.no", "password": password})
+	if err != nil {
+		return nil, fmt.Errorf("login: %v", err)
+	}
+	res.Body.Close()
+	return c, nil
+}
+
+func postJSON(c *http.Client, url string, body any) (*http.Response, error) {
+	b, _ := json.Marshal(body)
+	res, err := c.Post(url, "application/json", bytes.NewReader(b))
+	if err == nil && res.StatusCode != 200 {
+		msg, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		return nil, fmt.Errorf("%s: %d %s", url, res.StatusCode, msg)
+	}
+	return res, err
+}
+
+// rss reads a field (VmRSS, VmHWM) of the server's /proc status in bytes.
+func (s *server) rss(field string) int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), field+":"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// cpu is the server's user+system CPU time so far (from /proc/PID/stat,
+// in clock ticks of 10 ms), a figure less at the mercy of a busy machine.
+func (s *server) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command name in parentheses; utime and stime are 14 and 15.
+	fields := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
+
+// resetHWM clears the peak RSS mark (writing 5 to clear_refs), so VmHWM
+// afterwards is the peak of this upload alone.
+func (s *server) resetHWM() {
+	os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", s.cmd.Process.Pid), []byte("5"), 0)
+}
+
+// chunked uploads the file as the form does and returns the time it took
+// and the server's memory growth during it.
+func (s *server) chunked(c *http.Client, path string) (time.Duration, int64, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	before := s.rss("VmRSS")
+	s.resetHWM()
+	var peak atomic.Int64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			if r := s.rss("VmRSS"); r > peak.Load() {
+				peak.Store(r)
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+
+	cpuBefore := s.cpu()
+	start := time.Now()
+	id := strings.ToLower(rand.Text())
+	total := (len(data) + chunkSize - 1) / chunkSize
+	res, err := postJSON(c, s.url+"/api/admin/upload/initialize", map[string]any{
+		"uploadId": id, "fileName": "video.mp4", "fileSize": len(data), "fileType": "video/mp4", "totalChunks": total,
+	})
+	if err != nil {
+		close(stop)
+		return 0, 0, err
+	}
+	res.Body.Close()
+	for i := range total {
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		mw.WriteField("uploadId", id)
+		mw.WriteField("chunkIndex", strconv.Itoa(i))
+		mw.WriteField("totalChunks", strconv.Itoa(total))
+		part, _ := mw.CreateFormFile("chunk", "video.mp4")
+		part.Write(data[i*chunkSize : min((i+1)*chunkSize, len(data))])
+		mw.Close()
+		res, err := c.Post(s.url+"/api/admin/upload/chunk", mw.FormDataContentType(), &body)
+		if err != nil {
+			close(stop)
+			return 0, 0, err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			close(stop)
+			return 0, 0, fmt.Errorf("chunk %d: status %d", i, res.StatusCode)
+		}
+	}
+	res, err = postJSON(c, s.url+"/api/admin/upload/finalize", map[string]string{"uploadId": id})
+	elapsed := time.Since(start)
+	s.lastCPU = s.cpu() - cpuBefore
+	close(stop)
+	<-sampled
+	if err != nil {
+		return 0, 0, err
+	}
+	var out struct{ URL string }
+	json.NewDecoder(res.Body).Decode(&out)
+	res.Body.Close()
+	// Remove the stored copy so the runs do not fill the disk.
+	os.Remove(filepath.Join(s.data, "uploads", strings.TrimPrefix(out.URL, "/uploads/")))
+	high := max(peak.Load(), s.rss("VmHWM"))
+	return elapsed, max(0, high-before), nil
+}
+
+// plainServer takes one POST and streams its body into a file.
+type plainServer struct {
+	ln  net.Listener
+	dir string
+}
+
+func startPlain(dir string) (*plainServer, error) {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	p := &plainServer{ln: ln, dir: dir}
+	go http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, err := os.CreateTemp(dir, "plain-*")
+		if err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		_, err = io.Copy(f, r.Body)
+		f.Close()
+		os.Remove(f.Name())
+		if err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		w.WriteHeader(200)
+	}))
+	return p, nil
+}
+
+func (p *plainServer) URL() string { return "http://" + p.ln.Addr().String() + "/plain" }
+func (p *plainServer) Close()      { p.ln.Close() }
+
+func postPlain(url, path string) (time.Duration, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	start := time.Now()
+	res, err := http.Post(url, "video/mp4", f)
+	if err != nil {
+		return 0, err
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		return 0, fmt.Errorf("status %d", res.StatusCode)
+	}
+	return time.Since(start), nil
+}

@@ -1,0 +1,148 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/media"
+)
+
+// janitorEvery is how often abandoned uploads are looked for.
+const janitorEvery = time.Hour
+
+// maxChunkRequest caps a chunk request: the largest chunk plus room for the
+// multipart framing and the three small fields.
+const maxChunkRequest = media.MaxChunkSize + 64<<10
+
+// initializeUpload answers POST /api/admin/upload/initialize
+// {uploadId, fileName, fileSize, fileType, totalChunks} with 200
+// {uploadId}; 400 for a bad id or count, 413 over 100 MB, 415 for a type
+// that is no video, 409 for an id in use.
+func (s *Server) initializeUpload(w http.ResponseWriter, r *http.Request) error {
+	var in media.Init
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	userID := s.adminID(r)
+	if err := s.uploads.Initialize(r.Context(), userID, in); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"uploadId": in.UploadID, "totalChunks": in.TotalChunks})
+}
+
+var errChunkForm = apperr.Invalid("Send multipart/form-data with the fields uploadId, chunkIndex and totalChunks, then the file part chunk")
+
+// uploadChunk answers POST /api/admin/upload/chunk, a multipart form with
+// uploadId, chunkIndex, totalChunks and then the chunk itself, which is
+// streamed to disk as it arrives (never parsed into memory). 200
+// {chunkIndex}; 404 for an upload that is not the caller's; 413 for a chunk
+// larger than the upload needs.
+func (s *Server) uploadChunk(w http.ResponseWriter, r *http.Request) error {
+	userID := s.adminID(r)
+	r.Body = http.MaxBytesReader(w, r.Body, maxChunkRequest)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return errChunkForm
+	}
+	fields := map[string]string{}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return apperr.Invalid("The chunk is missing")
+		}
+		if err != nil {
+			return bodyError(err)
+		}
+		name := part.FormName()
+		switch name {
+		case "uploadId", "chunkIndex", "totalChunks":
+			b, err := io.ReadAll(io.LimitReader(part, 101))
+			if err != nil {
+				return bodyError(err)
+			}
+			if len(b) > 100 {
+				return apperr.Invalid("Field %s is too long", name)
+			}
+			fields[name] = strings.TrimSpace(string(b))
+		case "chunk":
+			id, ok := fields["uploadId"]
+			if !ok {
+				return errChunkForm
+			}
+			index, err1 := strconv.Atoi(fields["chunkIndex"])
+			total, err2 := strconv.Atoi(fields["totalChunks"])
+			if err1 != nil || err2 != nil {
+				return apperr.Invalid("chunkIndex and totalChunks must be whole numbers, sent before the chunk")
+			}
+			if err := s.uploads.PutChunk(r.Context(), userID, id, index, total, part); err != nil {
+				return bodyError(err)
+			}
+			return writeJSON(w, http.StatusOK, map[string]int{"chunkIndex": index})
+		default:
+			return apperr.Invalid("Unknown field %q", name)
+		}
+	}
+}
+
+// adminID is the id of the admin behind a request that s.admin has let
+// through (it has loaded and checked the user already): read from the
+// session, it saves a query on each of the ~200 chunks of a large upload.
+func (s *Server) adminID(r *http.Request) int64 {
+	return s.sessions.GetInt64(r.Context(), sessionUserKey)
+}
+
+// bodyError names a request body that broke off or ran over its cap.
+func bodyError(err error) error {
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return apperr.New(apperr.CodeTooLarge, "Chunk request is too large (limit %d bytes)", tooLarge.Limit)
+	case errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "multipart"):
+		return apperr.Invalid("The multipart body is malformed or was cut off")
+	}
+	return err
+}
+
+// finalizeUpload answers POST /api/admin/upload/finalize {uploadId} with 200
+// {url: "/uploads/NAME"} once every chunk is in, the sizes add up and the
+// bytes are a video; otherwise 400 or 415, and the upload is discarded.
+func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		UploadID string `json:"uploadId"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	userID := s.adminID(r)
+	url, err := s.uploads.Finalize(r.Context(), userID, in.UploadID)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]string{"url": url})
+}
+
+// removeUploadIfUnused deletes the stored file of an "/uploads/NAME" video
+// URL once no portfolio item uses it any more (call it after deleting or
+// changing an item). Other URLs are left alone.
+func (s *Server) removeUploadIfUnused(ctx context.Context, url string) error {
+	if _, ok := media.NameFromURL(url); !ok {
+		return nil
+	}
+	n, err := s.store.CountPortfolioByVideo(ctx, url)
+	if err != nil || n > 0 {
+		return err
+	}
+	return media.RemoveURL(ctx, s.storage, url)
+}
+
+// RunJanitor removes abandoned uploads (older than 24 hours) every hour
+// until ctx ends; serve starts it.
+func (s *Server) RunJanitor(ctx context.Context) {
+	s.uploads.RunJanitor(ctx, janitorEvery, s.now)
+}

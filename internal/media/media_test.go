@@ -1,0 +1,185 @@
+package media_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/media/s3test"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+)
+
+func TestSniff(t *testing.T) {
+	cases := []struct {
+		name string
+		head []byte
+		want string
+	}{
+		{"mp4", []byte("\x00\x00\x00\x20ftypisom\x00\x00"), ".mp4"},
+		{"mov", []byte("\x00\x00\x00\x14ftypqt  \x00\x00"), ".mov"},
+		{"webm", []byte{0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81, 1, 0, 0, 0}, ".webm"},
+		{"ogg", []byte("OggS\x00\x02\x00\x00\x00\x00\x00\x00"), ".ogg"},
+		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0d"), ""},
+		{"html", []byte("<html><body>"), ""},
+		{"short ftyp", []byte("\x00\x00\x00\x20ftyp"), ""},
+		{"empty", nil, ""},
+	}
+	for _, tc := range cases {
+		if got := media.Sniff(tc.head); got != tc.want {
+			t.Errorf("%s: Sniff = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestNameFromURL(t *testing.T) {
+	for url, want := range map[string]bool{
+		"/uploads/abc.mp4":           true,
+		"/uploads/demo-1.svg":        true,
+		"/uploads/../secret":         false,
+		"/uploads/a/../../b.mp4":     false,
+		"/uploads/.hidden":           false,
+		"/uploads/a..mp4":            false,
+		"/uploads/":                  false,
+		"uploads/abc.mp4":            false,
+		"https://evil.example/x.mp4": false,
+		"/uploads/abc.mp4?x=1":       false,
+		"/uploads/a%2f..%2fb":        false,
+	} {
+		if _, ok := media.NameFromURL(url); ok != want {
+			t.Errorf("NameFromURL(%q) ok = %v, want %v", url, ok, want)
+		}
+	}
+}
+
+// eachStorage runs fn on local storage and on S3 storage against a real
+// versitygw server.
+func eachStorage(t *testing.T, fn func(t *testing.T, s media.Storage)) {
+	t.Run("local", func(t *testing.T) { fn(t, media.NewLocal(filepath.Join(t.TempDir(), "uploads"))) })
+	t.Run("s3", func(t *testing.T) { fn(t, s3test.New(t)) })
+}
+
+func TestStorage(t *testing.T) {
+	eachStorage(t, func(t *testing.T, s media.Storage) {
+		ctx := context.Background()
+		data := bytes.Repeat([]byte("0123456789"), 100_000) // 1 MB
+		if err := s.Put(ctx, "clip.mp4", bytes.NewReader(data), int64(len(data))); err != nil {
+			t.Fatal(err)
+		}
+		f, err := s.Open(ctx, "clip.mp4")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Size() != int64(len(data)) {
+			t.Errorf("size %d, want %d", f.Size(), len(data))
+		}
+		// Range through http.ServeContent, as the handlers serve it.
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "/uploads/clip.mp4", nil)
+		req.Header.Set("Range", "bytes=500003-500012")
+		http.ServeContent(rec, req, "clip.mp4", f.ModTime(), f)
+		f.Close()
+		if rec.Code != http.StatusPartialContent || rec.Body.String() != "3456789012" {
+			t.Fatalf("range: %d %q", rec.Code, rec.Body.String())
+		}
+		if got := rec.Header().Get("Content-Range"); got != "bytes 500003-500012/1000000" {
+			t.Errorf("Content-Range %q", got)
+		}
+
+		// PutFile moves a local file in and leaves nothing at the source.
+		src := filepath.Join(t.TempDir(), "assembled")
+		os.WriteFile(src, []byte("OggS moved"), 0o600)
+		if err := s.PutFile(ctx, "moved.ogg", src); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(src); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("PutFile left its source: %v", err)
+		}
+		f, err = s.Open(ctx, "moved.ogg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(f)
+		f.Close()
+		if string(got) != "OggS moved" {
+			t.Errorf("moved file reads %q", got)
+		}
+
+		if err := s.Delete(ctx, "clip.mp4"); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"clip.mp4", "missing.mp4", "../etc/passwd", ".hidden"} {
+			if _, err := s.Open(ctx, name); !errors.Is(err, media.ErrNotFound) {
+				t.Errorf("Open(%q) = %v, want ErrNotFound", name, err)
+			}
+			if err := s.Delete(ctx, name); !errors.Is(err, media.ErrNotFound) {
+				t.Errorf("Delete(%q) = %v, want ErrNotFound", name, err)
+			}
+		}
+		if err := s.Put(ctx, "../escape.mp4", strings.NewReader("x"), 1); err == nil {
+			t.Error("Put accepted a path")
+		}
+	})
+}
+
+// TestCleanup removes uploads older than the cut-off with their chunks, and
+// orphaned chunk directories, but nothing newer.
+func TestCleanup(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		admin, err := st.CreateUser(ctx, store.NewUser{Username: "a@example.no", DisplayName: "A", PasswordHash: "x", IsAdmin: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		u := &media.Uploads{Store: st, Storage: media.NewLocal(t.TempDir()), Dir: dir}
+		init := media.Init{UploadID: "abandoned-upload", FileName: "a.mp4", FileSize: 10, FileType: "video/mp4", TotalChunks: 1}
+		if err := u.Initialize(ctx, admin.ID, init); err != nil {
+			t.Fatal(err)
+		}
+		if err := u.PutChunk(ctx, admin.ID, init.UploadID, 0, 1, strings.NewReader("0123")); err != nil {
+			t.Fatal(err)
+		}
+		orphan := filepath.Join(dir, "orphan-dir-1")
+		os.MkdirAll(orphan, 0o750)
+		os.WriteFile(filepath.Join(orphan, "data"), []byte("x"), 0o600)
+		old := time.Now().Add(-48 * time.Hour)
+		os.Chtimes(orphan, old, old)
+
+		// A day ago: nothing of today's upload is stale; the orphan is.
+		if n, err := u.Cleanup(ctx, time.Now().Add(-media.MaxAge)); err != nil || n != 0 {
+			t.Fatalf("cleanup of fresh uploads: %d, %v", n, err)
+		}
+		if _, err := st.GetUpload(ctx, init.UploadID); err != nil {
+			t.Fatalf("a fresh upload was removed: %v", err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, init.UploadID, "last")); err != nil {
+			t.Fatalf("a fresh upload's chunk was removed: %v", err)
+		}
+		if _, err := os.Stat(orphan); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("orphaned chunks kept: %v", err)
+		}
+
+		// 25 hours later (the fake clock), the upload is abandoned.
+		later := time.Now().Add(25 * time.Hour)
+		if n, err := u.Cleanup(ctx, later.Add(-media.MaxAge)); err != nil || n != 1 {
+			t.Fatalf("cleanup a day later: %d, %v", n, err)
+		}
+		if _, err := st.GetUpload(ctx, init.UploadID); !apperr.Is(err, apperr.CodeNotFound) {
+			t.Fatalf("abandoned upload kept: %v", err)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Fatalf("chunk area not empty: %v", entries)
+		}
+	})
+}
