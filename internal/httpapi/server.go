@@ -73,6 +73,18 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api/register", s.handle(s.register))
 	s.mux.Handle("POST /api/logout", s.handle(s.logout))
 
+	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
+	s.admin("POST /api/admin/content", s.saveContent)
+	s.admin("POST /api/admin/testimonials", s.createTestimonial)
+	s.admin("PUT /api/admin/testimonials/{id}", s.updateTestimonial)
+	s.admin("DELETE /api/admin/testimonials/{id}", s.deleteTestimonial)
+	s.admin("POST /api/admin/portfolio", s.createPortfolioItem)
+	s.admin("PATCH /api/admin/portfolio/{id}", s.updatePortfolioItem)
+	s.admin("DELETE /api/admin/portfolio/{id}", s.deletePortfolioItem)
+	s.admin("GET /api/admin/contact", s.listInquiries)
+	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead)
+	s.admin("DELETE /api/admin/contact/{id}", s.deleteInquiry)
+
 	// Uploaded media (local storage)
 	s.mux.HandleFunc("GET /uploads/{name}", s.serveUpload)
 	s.mux.Handle("/uploads/", http.NotFoundHandler()) // never the app's HTML
