@@ -82,7 +82,7 @@ export function InquiriesPage() {
   } else if (shown.length === 0) {
     content = (
       <Card className="p-10 text-center text-muted-foreground">
-        {filter === "all" ? "No inquiries found." : `No ${filter} inquiries found.`}
+        {`No ${filter} inquiries found.`}
       </Card>
     );
   } else {
