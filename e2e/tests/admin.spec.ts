@@ -262,6 +262,24 @@ test.describe("admin back office", () => {
         await expect(page.locator("[role=status] .animate-spin")).toHaveCount(0, { timeout: 15_000 });
         await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
       }
+      const shot = (name: string) => page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`) });
+      await page.goto("/admin/testimonials");
+      await page.getByRole("button", { name: "Add Testimonial" }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await shot("testimonial-dialog");
+      await page.goto("/admin/inquiries");
+      await page.getByRole("button", { name: "View & Mark Read" }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await shot("inquiry-dialog");
+      await page.goto("/admin/portfolio");
+      await page.getByRole("tab", { name: "Video" }).click();
+      await page.getByLabel("Video URL").fill("https://example.com/page");
+      await shot("portfolio-video");
+      if (width < 1024) {
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await expect(page.getByRole("navigation", { name: "Admin" })).toBeInViewport();
+        await shot("sidebar-open");
+      }
     }
   });
 });

@@ -4,11 +4,17 @@ import { cn } from "./cn";
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/** The row of tabs; `stretch` makes it full width with equal tabs. */
+export function TabsList({
+  className,
+  stretch = false,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List> & { stretch?: boolean }) {
   return (
     <TabsPrimitive.List
       className={cn(
-        "inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground",
+        "max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground",
+        stretch ? "flex w-full *:flex-1" : "inline-flex",
         className,
       )}
       {...props}

@@ -179,20 +179,22 @@ export function ContentPage() {
           <Label htmlFor="content-language" className="sr-only sm:not-sr-only">
             Language
           </Label>
-          <Select value={language} onValueChange={(v) => setLanguage(v as AdminLanguage)}>
-            <SelectTrigger id="content-language" className="w-40" aria-label="Language">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="no">Norwegian</SelectItem>
-              <SelectItem value="en">English</SelectItem>
-            </SelectContent>
-          </Select>
+          <div className="w-40">
+            <Select value={language} onValueChange={(v) => setLanguage(v as AdminLanguage)}>
+              <SelectTrigger id="content-language" aria-label="Language">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="no">Norwegian</SelectItem>
+                <SelectItem value="en">English</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
         </div>
       }
     >
       <Tabs defaultValue="hero">
-        <TabsList className="w-full justify-start sm:w-auto">
+        <TabsList className="flex-wrap">
           {sections.map((s) => (
             <TabsTrigger key={s.id} value={s.id}>
               {s.tab}

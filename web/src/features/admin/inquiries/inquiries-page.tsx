@@ -153,7 +153,7 @@ export function InquiriesPage() {
       {content}
 
       <Dialog open={viewing !== null} onOpenChange={(o) => !o && setViewing(null)}>
-        <DialogContent className="max-w-xl">
+        <DialogContent wide>
           {viewing ? (
             <>
               <DialogHeader>

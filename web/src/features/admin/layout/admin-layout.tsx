@@ -135,6 +135,26 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
  * The frame of every admin screen: a fixed sidebar on wide screens; on small screens a top bar whose
  * menu button slides the sidebar in (SPEC.md: "collapsible on small screens").
  */
+/** The menu button of small screens; a dot tells of unread inquiries while the sidebar is closed. */
+function MenuButton({ open, onClick }: { open: boolean; onClick: () => void }) {
+  const unread = useUnreadCount();
+  return (
+    <button
+      type="button"
+      aria-label={open ? "Close menu" : "Open menu"}
+      aria-expanded={open}
+      aria-controls="admin-sidebar"
+      onClick={onClick}
+      className="relative grid size-10 place-items-center rounded-md hover:bg-muted"
+    >
+      {open ? <X className="size-5" /> : <Menu className="size-5" />}
+      {!open && unread > 0 ? (
+        <span className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-amber-500 ring-2 ring-card" />
+      ) : null}
+    </button>
+  );
+}
+
 export function AdminLayout({
   title,
   description,
@@ -177,16 +197,7 @@ export function AdminLayout({
         />
       ) : null}
       <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-border bg-card/95 px-4 py-3 backdrop-blur lg:hidden">
-        <button
-          type="button"
-          aria-label={open ? "Close menu" : "Open menu"}
-          aria-expanded={open}
-          aria-controls="admin-sidebar"
-          onClick={() => setOpen((o) => !o)}
-          className="grid size-10 place-items-center rounded-md hover:bg-muted"
-        >
-          {open ? <X className="size-5" /> : <Menu className="size-5" />}
-        </button>
+        <MenuButton open={open} onClick={() => setOpen((o) => !o)} />
         <span className="font-semibold">UGC Admin</span>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">

@@ -182,7 +182,7 @@ export function PortfolioForm({
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="grid w-full grid-cols-2">
+        <TabsList stretch>
           <TabsTrigger value="image">Bilde</TabsTrigger>
           <TabsTrigger value="video">Video</TabsTrigger>
         </TabsList>

@@ -208,15 +208,17 @@ export function TestimonialsPage() {
           <Label htmlFor="testimonial-language" className="sr-only">
             Language
           </Label>
-          <Select value={language} onValueChange={(v) => setLanguage(v as AdminLanguage)}>
-            <SelectTrigger id="testimonial-language" className="w-36" aria-label="Language">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="no">Norwegian</SelectItem>
-              <SelectItem value="en">English</SelectItem>
-            </SelectContent>
-          </Select>
+          <div className="w-36">
+            <Select value={language} onValueChange={(v) => setLanguage(v as AdminLanguage)}>
+              <SelectTrigger id="testimonial-language" aria-label="Language">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="no">Norwegian</SelectItem>
+                <SelectItem value="en">English</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
           {addButton}
         </>
       }
