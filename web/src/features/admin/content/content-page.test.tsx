@@ -4,8 +4,13 @@ import { describe, expect, it, vi } from "vitest";
 import { SectionForm } from "./content-page";
 import { sections, toContent, toValues } from "./content-sections";
 
-const hero = sections[0]!;
-const about = sections[1]!;
+function section(id: string) {
+  const found = sections.find((s) => s.id === id);
+  if (!found) throw new Error(`no section ${id}`);
+  return found;
+}
+const hero = section("hero");
+const about = section("about");
 
 describe("content section form", () => {
   it("requires every field and does not save", async () => {
