@@ -260,6 +260,8 @@ test.describe("admin back office", () => {
         await page.goto(url);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(page.locator("[role=status] .animate-spin")).toHaveCount(0, { timeout: 15_000 });
+        // Usable on a phone: nothing makes the page scroll sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
       }
       const shot = (name: string) => page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`) });

@@ -13,11 +13,17 @@ import { PortfolioForm } from "./portfolio-form";
 import { categoryLabel, emptyPortfolio, type PortfolioValues } from "./portfolio-rules";
 
 function Thumbnail({ item }: { item: PortfolioItem }) {
+  const [broken, setBroken] = useState(false);
   const box = "grid size-16 shrink-0 place-items-center overflow-hidden rounded-md bg-muted";
-  if (item.imageUrl) {
+  if (item.imageUrl && !broken) {
     return (
       <span className={box}>
-        <img src={item.imageUrl} alt="" className="size-full object-cover" />
+        <img
+          src={item.imageUrl}
+          alt=""
+          onError={() => setBroken(true)}
+          className="size-full object-cover"
+        />
       </span>
     );
   }
@@ -178,8 +184,8 @@ export function PortfolioPage() {
 
   return (
     <AdminLayout title="Portefølje" description="Administrer arbeidet som vises på nettsiden.">
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-        <Card className="p-5 sm:p-6">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <Card className="min-w-0 p-5 sm:p-6">
           <h2 className="mb-4 text-lg font-semibold">
             {editing ? "Rediger porteføljeelement" : "Legg til porteføljeelement"}
           </h2>
@@ -192,7 +198,7 @@ export function PortfolioPage() {
             onSubmit={(v) => (editing ? update.mutate({ id: editing.id, v }) : create.mutate(v))}
           />
         </Card>
-        <Card className="p-5 sm:p-6">
+        <Card className="min-w-0 p-5 sm:p-6">
           <h2 className="mb-2 text-lg font-semibold">
             Porteføljeelementer ({language === "no" ? "norsk" : "engelsk"})
           </h2>

@@ -152,9 +152,9 @@ export function TestimonialsPage() {
     );
   } else {
     content = (
-      <ul className="grid gap-4 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {list.data.map((t) => (
-          <li key={t.id}>
+          <li key={t.id} className="min-w-0">
             <Card
               className={cn("flex h-full flex-col gap-4 p-5", !t.isActive && "opacity-60")}
               data-testid="testimonial-card"
