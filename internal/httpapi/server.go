@@ -100,6 +100,18 @@ func (s *Server) routes() {
 	s.admin("POST /api/admin/upload/finalize", s.finalizeUpload)
 	s.mux.Handle("GET /api/video-proxy", s.handle(s.videoProxy))
 	s.mux.Handle("GET /uploads/{name}", s.handle(s.serveUpload))
+
+	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
+	s.admin("POST /api/admin/content", s.saveContent)
+	s.admin("POST /api/admin/testimonials", s.createTestimonial)
+	s.admin("PUT /api/admin/testimonials/{id}", s.updateTestimonial)
+	s.admin("DELETE /api/admin/testimonials/{id}", s.deleteTestimonial)
+	s.admin("POST /api/admin/portfolio", s.createPortfolioItem)
+	s.admin("PATCH /api/admin/portfolio/{id}", s.updatePortfolioItem)
+	s.admin("DELETE /api/admin/portfolio/{id}", s.deletePortfolioItem)
+	s.admin("GET /api/admin/contact", s.listInquiries)
+	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead)
+	s.admin("DELETE /api/admin/contact/{id}", s.deleteInquiry)
 	s.mux.Handle("/uploads/", http.NotFoundHandler()) // never the app's HTML
 
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {

@@ -1,6 +1,214 @@
-import { AdminScreen } from "../admin-screen";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, Loader2, Save } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
+import { apiRequest, errorMessage, errorStatus } from "@/lib/api";
+import { type AdminLanguage, contentKey } from "../layout/admin-api";
+import { AdminLayout } from "../layout/admin-layout";
+import {
+  isLong,
+  type SectionDef,
+  type SectionValues,
+  sectionSchema,
+  sections,
+  toContent,
+  toValues,
+} from "./content-sections";
 
-/** "/admin/content" — the per-language section text editor. */
+/** The form of one section; exported for its validation tests. */
+export function SectionForm({
+  section,
+  defaults,
+  saving,
+  onSave,
+}: {
+  section: SectionDef;
+  defaults: SectionValues;
+  saving: boolean;
+  onSave: (values: SectionValues) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SectionValues>({
+    resolver: zodResolver(sectionSchema(section)),
+    defaultValues: defaults,
+  });
+  // The field kind is chosen once from the loaded text, so typing never swaps the element.
+  const [multiline] = useState(
+    () => new Set(section.fields.filter((f) => isLong(defaults[f.key] ?? "")).map((f) => f.key)),
+  );
+
+  return (
+    <form onSubmit={handleSubmit(onSave)} noValidate className="flex flex-col gap-5">
+      {section.fields.map((f) => {
+        const id = `${section.id}-${f.key}`;
+        const error = errors[f.key]?.message;
+        const props = {
+          id,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? `${id}-error` : undefined,
+          ...register(f.key),
+        };
+        return (
+          <div key={f.key} className="flex flex-col gap-2">
+            <Label htmlFor={id}>{f.label}</Label>
+            {multiline.has(f.key) ? <Textarea rows={4} {...props} /> : <Input {...props} />}
+            {error ? (
+              <p id={`${id}-error`} className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div>
+        <Button type="submit" disabled={saving}>
+          {saving ? (
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <Save className="size-4" aria-hidden="true" />
+          )}
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface ContentAnswer {
+  content: unknown;
+}
+
+function SectionEditor({ section, language }: { section: SectionDef; language: AdminLanguage }) {
+  const queryClient = useQueryClient();
+  const key = contentKey(section.id, language);
+  // SPEC.md section 9: the content fetch retries up to 3 times, never on a 404.
+  const query = useQuery<ContentAnswer>({
+    queryKey: key,
+    retry: (count, error) => errorStatus(error) !== 404 && count < 3,
+  });
+  const save = useMutation({
+    mutationFn: async (values: SectionValues) => {
+      const res = await apiRequest("POST", "/api/admin/content", {
+        section: section.id,
+        language,
+        content: toContent(values),
+      });
+      return (await res.json()) as ContentAnswer;
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      toast.success("Content updated", {
+        description: "The content has been successfully updated.",
+      });
+    },
+    onError: (error) => {
+      toast.error("Error updating content", {
+        description: errorMessage(
+          error,
+          "There was an error updating the content. Please try again.",
+        ),
+      });
+    },
+  });
+
+  if (query.isPending) return <Spinner label="Loading content" />;
+  const missing = query.isError && errorStatus(query.error) === 404;
+  if (query.isError && !missing) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-5">
+        <p className="text-destructive">Failed to load content. There might be a server error.</p>
+        <Button variant="outline" onClick={() => query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5">
+      {missing ? (
+        <div
+          role="status"
+          className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p className="text-sm">
+            This section does not exist yet in {language === "no" ? "Norwegian" : "English"}. Saving
+            will create it.
+          </p>
+        </div>
+      ) : null}
+      <SectionForm
+        key={`${section.id}-${language}-${query.dataUpdatedAt}`}
+        section={section}
+        defaults={toValues(section, missing ? {} : query.data?.content)}
+        saving={save.isPending}
+        onSave={(values) => save.mutate(values)}
+      />
+    </div>
+  );
+}
+
+/** "/admin/content": edit each section's texts in Norwegian or English. */
 export function ContentPage() {
-  return <AdminScreen title="Content" />;
+  const [language, setLanguage] = useState<AdminLanguage>("no");
+  return (
+    <AdminLayout
+      title="Content"
+      description="Edit the texts of your website."
+      actions={
+        <div className="flex items-center gap-2">
+          <Label htmlFor="content-language" className="sr-only sm:not-sr-only">
+            Language
+          </Label>
+          <div className="w-40">
+            <Select value={language} onValueChange={(v) => setLanguage(v as AdminLanguage)}>
+              <SelectTrigger id="content-language" aria-label="Language">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="no">Norwegian</SelectItem>
+                <SelectItem value="en">English</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+      }
+    >
+      <Tabs defaultValue="hero">
+        <TabsList className="flex-wrap">
+          {sections.map((s) => (
+            <TabsTrigger key={s.id} value={s.id}>
+              {s.tab}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {sections.map((s) => (
+          <TabsContent key={s.id} value={s.id}>
+            <Card className="p-5 sm:p-6">
+              <SectionEditor key={language} section={s} language={language} />
+            </Card>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </AdminLayout>
+  );
 }

@@ -1,6 +1,191 @@
-import { AdminScreen } from "../admin-screen";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRight, BarChart3, FileText, Image, Mail, MessageSquareQuote } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Card } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { paths } from "@/lib/paths";
+import {
+  type PortfolioItem,
+  portfolioKey,
+  type Testimonial,
+  testimonialsKey,
+} from "../layout/admin-api";
+import { AdminLayout, useUnreadCount } from "../layout/admin-layout";
 
-/** "/admin" — stat cards and the overview, analytics and updates tabs. */
+/** SPEC.md "Admin dashboard": three static dated update notes. */
+const updates = [
+  {
+    date: "March 15, 2025",
+    title: "Portfolio video uploads",
+    text: "Upload videos up to 100MB straight from the portfolio manager.",
+  },
+  {
+    date: "February 2, 2025",
+    title: "Bilingual content editor",
+    text: "Edit every section of the site in Norwegian and English.",
+  },
+  {
+    date: "January 10, 2025",
+    title: "Inquiry inbox",
+    text: "Contact form messages now arrive in the Inquiries screen with unread badges.",
+  },
+];
+
+function StatCard({
+  label,
+  value,
+  icon,
+  href,
+}: {
+  label: string;
+  value: number;
+  icon: ReactNode;
+  href: string;
+}) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-start justify-between">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <span className="grid size-9 place-items-center rounded-lg bg-amber-100 text-amber-700">
+          {icon}
+        </span>
+      </div>
+      <p className="mt-2 text-3xl font-bold" data-testid={`stat-${label}`}>
+        {value}
+      </p>
+      <Link href={href} className="mt-2 inline-block text-sm text-muted-foreground hover:underline">
+        View all
+      </Link>
+    </Card>
+  );
+}
+
+function QuickAction({
+  href,
+  icon,
+  title,
+  text,
+}: {
+  href: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+}) {
+  return (
+    <Link
+      href={href}
+      className="group flex items-center gap-4 rounded-lg border border-border bg-card p-4 transition-colors hover:bg-muted"
+    >
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-stone-900 text-white">
+        {icon}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">{title}</span>
+        <span className="block text-sm text-muted-foreground">{text}</span>
+      </span>
+      <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" />
+    </Link>
+  );
+}
+
+/** "/admin": unread inquiries and the Norwegian list counts, then the overview tabs. */
 export function DashboardPage() {
-  return <AdminScreen title="Dashboard" />;
+  const unread = useUnreadCount();
+  // Both counts come from the Norwegian lists (SPEC.md); an error or a missing list counts 0.
+  const portfolio = useQuery<PortfolioItem[]>({ queryKey: portfolioKey("no") });
+  const testimonials = useQuery<Testimonial[]>({ queryKey: testimonialsKey("no") });
+
+  return (
+    <AdminLayout
+      title="Dashboard"
+      description="Welcome back. Here is what is happening on your site."
+    >
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Unread Inquiries"
+          value={unread}
+          icon={<Mail className="size-4" />}
+          href={paths.admin.inquiries}
+        />
+        <StatCard
+          label="Portfolio Items"
+          value={portfolio.data?.length ?? 0}
+          icon={<Image className="size-4" />}
+          href={paths.admin.portfolio}
+        />
+        <StatCard
+          label="Testimonials"
+          value={testimonials.data?.length ?? 0}
+          icon={<MessageSquareQuote className="size-4" />}
+          href={paths.admin.testimonials}
+        />
+      </div>
+
+      <Tabs defaultValue="overview" className="mt-8">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="analytics">Analytics</TabsTrigger>
+          <TabsTrigger value="updates">Updates</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card className="p-5">
+              <h2 className="font-semibold">Quick actions</h2>
+              <div className="mt-4 flex flex-col gap-3">
+                <QuickAction
+                  href={paths.admin.content}
+                  icon={<FileText className="size-4" />}
+                  title="Edit website content"
+                  text="Update texts in Norwegian and English"
+                />
+                <QuickAction
+                  href={paths.admin.testimonials}
+                  icon={<MessageSquareQuote className="size-4" />}
+                  title="Manage testimonials"
+                  text="Add, edit or hide client quotes"
+                />
+                <QuickAction
+                  href={paths.admin.inquiries}
+                  icon={<Mail className="size-4" />}
+                  title="Review inquiries"
+                  text={unread > 0 ? `${unread} unread` : "No unread messages"}
+                />
+              </div>
+            </Card>
+            <Card className="p-5">
+              <h2 className="font-semibold">Recent activity</h2>
+              <p className="mt-4 text-sm text-muted-foreground">
+                Activity tracking is coming soon. Changes you make will be listed here.
+              </p>
+            </Card>
+          </div>
+        </TabsContent>
+        <TabsContent value="analytics">
+          <Card className="flex flex-col items-center gap-2 p-10 text-center">
+            <BarChart3 className="size-8 text-muted-foreground" aria-hidden="true" />
+            <h2 className="font-semibold">Analytics</h2>
+            <p className="text-sm text-muted-foreground">
+              Visitor analytics will appear here in a future update.
+            </p>
+          </Card>
+        </TabsContent>
+        <TabsContent value="updates">
+          <ul className="flex flex-col gap-3">
+            {updates.map((u) => (
+              <li key={u.title}>
+                <Card className="p-5">
+                  <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                    {u.date}
+                  </p>
+                  <h2 className="mt-1 font-semibold">{u.title}</h2>
+                  <p className="mt-1 text-sm text-muted-foreground">{u.text}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </TabsContent>
+      </Tabs>
+    </AdminLayout>
+  );
 }

@@ -1,6 +1,223 @@
-import { AdminScreen } from "../admin-screen";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { Building2, Eye, Loader2, Mail, Trash2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { apiRequest, errorMessage } from "@/lib/api";
+import { type Inquiry, inquiriesKey } from "../layout/admin-api";
+import { AdminLayout } from "../layout/admin-layout";
 
-/** "/admin/inquiries" — the contact inquiries list. */
+type Filter = "all" | "unread" | "read";
+
+/** SPEC.md: dates like 'MMM d, yyyy • h:mm a'. */
+export const formatInquiryDate = (iso: string) => format(new Date(iso), "MMM d, yyyy • h:mm a");
+
+/** "/admin/inquiries": contact form messages with All/Unread/Read tabs. */
 export function InquiriesPage() {
-  return <AdminScreen title="Inquiries" />;
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<Filter>("all");
+  const [viewing, setViewing] = useState<Inquiry | null>(null);
+  const [deleting, setDeleting] = useState<Inquiry | null>(null);
+  const list = useQuery<Inquiry[]>({ queryKey: inquiriesKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inquiriesKey });
+
+  const markRead = useMutation({
+    mutationFn: (id: number) => apiRequest("PUT", `/api/admin/contact/${id}/read`),
+    onSuccess: () => refresh(),
+    onError: (e) =>
+      toast.error("Error marking as read", { description: errorMessage(e, e.message) }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/contact/${id}`),
+    onSuccess: () => {
+      toast.success("Inquiry deleted");
+      setDeleting(null);
+      setViewing(null);
+      refresh();
+    },
+    onError: (e) => {
+      // SPEC.md section 4: an error clears the pending delete selection.
+      setDeleting(null);
+      toast.error("Error deleting inquiry", { description: errorMessage(e, e.message) });
+    },
+  });
+
+  /** View & Mark Read: open the detail; an unread one becomes read, a read one is left alone. */
+  const open = (inq: Inquiry) => {
+    setViewing(inq);
+    if (!inq.isRead) markRead.mutate(inq.id);
+  };
+
+  const all = list.data ?? [];
+  const unread = all.filter((i) => !i.isRead);
+  const read = all.filter((i) => i.isRead);
+  const shown = filter === "unread" ? unread : filter === "read" ? read : all;
+
+  let content: ReactNode;
+  if (list.isPending) {
+    content = <Spinner label="Loading inquiries" />;
+  } else if (list.isError) {
+    content = (
+      <Card className="flex flex-col items-center gap-3 p-10 text-center">
+        <p className="text-destructive">Failed to load inquiries.</p>
+        <Button variant="outline" onClick={() => list.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  } else if (shown.length === 0) {
+    content = (
+      <Card className="p-10 text-center text-muted-foreground">
+        {`No ${filter} inquiries found.`}
+      </Card>
+    );
+  } else {
+    content = (
+      <ul className="flex flex-col gap-3">
+        {shown.map((inq) => (
+          <li key={inq.id}>
+            <Card
+              data-testid="inquiry-card"
+              className={cn("p-5", !inq.isRead && "border-l-4 border-l-amber-400")}
+            >
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="font-semibold">{inq.name}</h2>
+                    {!inq.isRead ? <Badge variant="accent">New</Badge> : null}
+                  </div>
+                  <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                    <span className="inline-flex items-center gap-1 break-all">
+                      <Mail className="size-3.5" aria-hidden="true" />
+                      {inq.email}
+                    </span>
+                    {inq.company ? (
+                      <span className="inline-flex items-center gap-1">
+                        <Building2 className="size-3.5" aria-hidden="true" />
+                        {inq.company}
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="mt-2 line-clamp-2 text-sm">{inq.message}</p>
+                  <p className="mt-2 text-xs text-muted-foreground">
+                    {formatInquiryDate(inq.createdAt)}
+                    {inq.service ? ` · ${inq.service}` : ""}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button variant="outline" size="sm" onClick={() => open(inq)}>
+                    <Eye className="size-4" aria-hidden="true" />
+                    View & Mark Read
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive"
+                    aria-label={`Delete inquiry from ${inq.name}`}
+                    onClick={() => setDeleting(inq)}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </Button>
+                </div>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <AdminLayout title="Inquiries" description="Messages sent through the contact form.">
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)} className="mb-4">
+        <TabsList>
+          <TabsTrigger value="all">All ({all.length})</TabsTrigger>
+          <TabsTrigger value="unread">Unread ({unread.length})</TabsTrigger>
+          <TabsTrigger value="read">Read ({read.length})</TabsTrigger>
+        </TabsList>
+      </Tabs>
+      {content}
+
+      <Dialog open={viewing !== null} onOpenChange={(o) => !o && setViewing(null)}>
+        <DialogContent wide>
+          {viewing ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>Inquiry from {viewing.name}</DialogTitle>
+                <DialogDescription>{formatInquiryDate(viewing.createdAt)}</DialogDescription>
+              </DialogHeader>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-muted-foreground">Email</dt>
+                <dd className="break-all">
+                  <a href={`mailto:${viewing.email}`} className="underline">
+                    {viewing.email}
+                  </a>
+                </dd>
+                <dt className="text-muted-foreground">Company</dt>
+                <dd>{viewing.company || "—"}</dd>
+                <dt className="text-muted-foreground">Service</dt>
+                <dd>{viewing.service || "—"}</dd>
+              </dl>
+              <p className="whitespace-pre-wrap rounded-md bg-muted p-4 text-sm">
+                {viewing.message}
+              </p>
+              <DialogFooter>
+                <Button
+                  variant="outline"
+                  onClick={() => setDeleting(viewing)}
+                  className="text-destructive"
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </Button>
+                <Button asChild>
+                  <a href={`mailto:${viewing.email}`}>Reply by email</a>
+                </Button>
+              </DialogFooter>
+            </>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete inquiry?</DialogTitle>
+            <DialogDescription>
+              This permanently deletes the inquiry from {deleting?.name}. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.id)}
+            >
+              {remove.isPending ? (
+                <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+              ) : null}
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </AdminLayout>
+  );
 }

@@ -1,6 +1,210 @@
-import { AdminScreen } from "../admin-screen";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ImageIcon, Pencil, Star, Trash2, Video } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { apiRequest, errorMessage } from "@/lib/api";
+import { useLanguage } from "@/lib/i18n";
+import { type PortfolioItem, portfolioKey } from "../layout/admin-api";
+import { AdminLayout } from "../layout/admin-layout";
+import { PortfolioForm } from "./portfolio-form";
+import { categoryLabel, emptyPortfolio, type PortfolioValues } from "./portfolio-rules";
 
-/** "/admin/portfolio" — the portfolio form and list (titled Portefølje in the spec). */
+function Thumbnail({ item }: { item: PortfolioItem }) {
+  const [broken, setBroken] = useState(false);
+  const box = "grid size-16 shrink-0 place-items-center overflow-hidden rounded-md bg-muted";
+  if (item.imageUrl && !broken) {
+    return (
+      <span className={box}>
+        <img
+          src={item.imageUrl}
+          alt=""
+          onError={() => setBroken(true)}
+          className="size-full object-cover"
+        />
+      </span>
+    );
+  }
+  return (
+    <span className={`${box} text-muted-foreground`}>
+      {item.videoUrl ? (
+        <Video className="size-6" aria-label="Video" />
+      ) : (
+        <ImageIcon className="size-6" aria-label="Ingen bilde" />
+      )}
+    </span>
+  );
+}
+
+const toValues = (item: PortfolioItem): PortfolioValues => ({
+  title: item.title,
+  description: item.description ?? "",
+  imageUrl: item.imageUrl ?? "",
+  videoUrl: item.videoUrl ?? "",
+  category: (["product", "lifestyle", "brand", "social", "other"] as const).includes(
+    item.category as PortfolioValues["category"],
+  )
+    ? (item.category as PortfolioValues["category"])
+    : "other",
+  featured: item.featured,
+});
+
+/** "/admin/portfolio" ("Portefølje"): the item form on the left, the current language's list on the right. */
 export function PortfolioPage() {
-  return <AdminScreen title="Portefølje" />;
+  const { language } = useLanguage();
+  const queryClient = useQueryClient();
+  const key = portfolioKey(language);
+  const list = useQuery<PortfolioItem[]>({ queryKey: key });
+  const [editing, setEditing] = useState<PortfolioItem | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const reset = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const body = (v: PortfolioValues) => ({
+    title: v.title.trim(),
+    description: v.description.trim(),
+    imageUrl: v.imageUrl.trim(),
+    videoUrl: v.videoUrl.trim(),
+    category: v.category,
+    featured: v.featured,
+    language,
+  });
+
+  const create = useMutation({
+    mutationFn: (v: PortfolioValues) => apiRequest("POST", "/api/admin/portfolio", body(v)),
+    onSuccess: () => {
+      toast.success("Success", { description: "Portfolio item created successfully" });
+      reset();
+      refresh();
+    },
+    onError: (e) =>
+      toast.error("Error", { description: errorMessage(e, "Failed to create portfolio item") }),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, v }: { id: number; v: PortfolioValues }) =>
+      apiRequest("PATCH", `/api/admin/portfolio/${id}`, { ...body(v), id }),
+    onSuccess: () => {
+      toast.success("Success", { description: "Portfolio item updated successfully" });
+      reset();
+      refresh();
+    },
+    onError: (e) =>
+      toast.error("Error", { description: errorMessage(e, "Failed to update portfolio item") }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/portfolio/${id}`),
+    onSuccess: (_res, id) => {
+      toast.success("Success", { description: "Portfolio item deleted successfully" });
+      if (editing?.id === id) reset();
+      refresh();
+    },
+    onError: (e) =>
+      toast.error("Error", { description: errorMessage(e, "Failed to delete portfolio item") }),
+  });
+
+  const confirmDelete = (item: PortfolioItem) => {
+    if (window.confirm("Are you sure you want to delete this item?")) remove.mutate(item.id);
+  };
+
+  let items: ReactNode;
+  if (list.isPending) {
+    items = <Spinner label="Laster porteføljeelementer" />;
+  } else if (list.isError) {
+    items = (
+      <div className="flex flex-col items-center gap-3 py-10 text-center">
+        <p className="text-destructive">Kunne ikke laste porteføljeelementer.</p>
+        <Button variant="outline" onClick={() => list.refetch()}>
+          Prøv igjen
+        </Button>
+      </div>
+    );
+  } else if (list.data.length === 0) {
+    items = (
+      <p className="py-10 text-center text-muted-foreground">
+        Ingen porteføljeelementer ennå. Opprett ditt første!
+      </p>
+    );
+  } else {
+    items = (
+      <ul className="flex flex-col divide-y divide-border">
+        {list.data.map((item) => (
+          <li key={item.id} className="flex items-start gap-3 py-3" data-testid="portfolio-row">
+            <Thumbnail item={item} />
+            <div className="min-w-0 flex-1">
+              <h3 className="truncate font-medium">{item.title}</h3>
+              <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                <span>Kategori: {categoryLabel(item.category)}</span>
+                {item.featured ? (
+                  <span className="inline-flex items-center gap-1 text-amber-700">
+                    <Star className="size-3 fill-current" aria-hidden="true" />
+                    Fremhevet
+                  </span>
+                ) : null}
+              </p>
+              {item.description ? (
+                <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
+                  {item.description}
+                </p>
+              ) : null}
+            </div>
+            <div className="flex shrink-0 gap-1">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Rediger ${item.title}`}
+                onClick={() => {
+                  setEditing(item);
+                  setFormKey((k) => k + 1);
+                  window.scrollTo({ top: 0, behavior: "smooth" });
+                }}
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-destructive"
+                aria-label={`Slett ${item.title}`}
+                disabled={remove.isPending}
+                onClick={() => confirmDelete(item)}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <AdminLayout title="Portefølje" description="Administrer arbeidet som vises på nettsiden.">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <Card className="min-w-0 p-5 sm:p-6">
+          <h2 className="mb-4 text-lg font-semibold">
+            {editing ? "Rediger porteføljeelement" : "Legg til porteføljeelement"}
+          </h2>
+          <PortfolioForm
+            key={formKey}
+            defaults={editing ? toValues(editing) : emptyPortfolio}
+            editing={editing !== null}
+            saving={create.isPending || update.isPending}
+            onCancel={reset}
+            onSubmit={(v) => (editing ? update.mutate({ id: editing.id, v }) : create.mutate(v))}
+          />
+        </Card>
+        <Card className="min-w-0 p-5 sm:p-6">
+          <h2 className="mb-2 text-lg font-semibold">
+            Porteføljeelementer ({language === "no" ? "norsk" : "engelsk"})
+          </h2>
+          {items}
+        </Card>
+      </div>
+    </AdminLayout>
+  );
 }

@@ -1,6 +1,290 @@
-import { AdminScreen } from "../admin-screen";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Loader2, Pencil, Plus, Star, Trash2, User } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { apiRequest, errorMessage } from "@/lib/api";
+import { type AdminLanguage, type Testimonial, testimonialsKey } from "../layout/admin-api";
+import { AdminLayout } from "../layout/admin-layout";
+import { emptyTestimonial, TestimonialForm, type TestimonialValues } from "./testimonial-form";
 
-/** "/admin/testimonials" — the testimonials manager. */
+type Editing = { mode: "add" } | { mode: "edit"; item: Testimonial } | null;
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="flex" role="img" aria-label={`${rating} of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={cn("size-4", n <= rating ? "fill-amber-400 text-amber-400" : "text-stone-300")}
+        />
+      ))}
+    </span>
+  );
+}
+
+function Avatar({ item }: { item: Testimonial }) {
+  const [broken, setBroken] = useState(false);
+  if (item.imageUrl && !broken) {
+    return (
+      <img
+        src={item.imageUrl}
+        alt=""
+        onError={() => setBroken(true)}
+        className="size-12 shrink-0 rounded-full object-cover"
+      />
+    );
+  }
+  return (
+    <span className="grid size-12 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground">
+      <User className="size-5" aria-hidden="true" />
+    </span>
+  );
+}
+
+/** "/admin/testimonials": the quotes of one language, with add, edit, hide and delete. */
 export function TestimonialsPage() {
-  return <AdminScreen title="Testimonials" />;
+  const queryClient = useQueryClient();
+  const [language, setLanguage] = useState<AdminLanguage>("no");
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Testimonial | null>(null);
+  const key = testimonialsKey(language);
+  const list = useQuery<Testimonial[]>({ queryKey: key });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const body = (v: TestimonialValues) => ({ ...v, imageUrl: v.imageUrl.trim(), language });
+
+  const add = useMutation({
+    mutationFn: (v: TestimonialValues) => apiRequest("POST", "/api/admin/testimonials", body(v)),
+    onSuccess: () => {
+      toast.success("Testimonial added");
+      setEditing(null);
+      refresh();
+    },
+    onError: (e) =>
+      toast.error("Error adding testimonial", {
+        description: errorMessage(
+          e,
+          "There was an error adding the testimonial. Please try again.",
+        ),
+      }),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, v }: { id: number; v: TestimonialValues }) =>
+      apiRequest("PUT", `/api/admin/testimonials/${id}`, body(v)),
+    onSuccess: () => {
+      toast.success("Testimonial updated");
+      setEditing(null);
+      refresh();
+    },
+    onError: (e) =>
+      toast.error("Error updating testimonial", {
+        description: errorMessage(
+          e,
+          "There was an error updating the testimonial. Please try again.",
+        ),
+      }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/testimonials/${id}`),
+    onSuccess: () => {
+      toast.success("Testimonial deleted");
+      setDeleting(null);
+      refresh();
+    },
+    onError: (e) => {
+      setDeleting(null);
+      toast.error("Error deleting testimonial", {
+        description: errorMessage(
+          e,
+          "There was an error deleting the testimonial. Please try again.",
+        ),
+      });
+    },
+  });
+
+  const addButton = (
+    <Button onClick={() => setEditing({ mode: "add" })}>
+      <Plus className="size-4" aria-hidden="true" />
+      Add Testimonial
+    </Button>
+  );
+
+  let content: React.ReactNode;
+  if (list.isPending) {
+    content = <Spinner label="Loading testimonials" />;
+  } else if (list.isError) {
+    content = (
+      <Card className="flex flex-col items-center gap-3 p-10 text-center">
+        <p className="text-destructive">Failed to load testimonials.</p>
+        <Button variant="outline" onClick={() => list.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  } else if (list.data.length === 0) {
+    content = (
+      <Card className="flex flex-col items-center gap-4 p-10 text-center">
+        <p className="text-muted-foreground">No testimonials found for this language.</p>
+        {addButton}
+      </Card>
+    );
+  } else {
+    content = (
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        {list.data.map((t) => (
+          <li key={t.id} className="min-w-0">
+            <Card
+              className={cn("flex h-full flex-col gap-4 p-5", !t.isActive && "opacity-60")}
+              data-testid="testimonial-card"
+            >
+              <div className="flex items-start gap-3">
+                <Avatar item={t} />
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="truncate font-semibold">{t.name}</h2>
+                    {!t.isActive ? <Badge variant="muted">Hidden</Badge> : null}
+                  </div>
+                  <p className="truncate text-sm text-muted-foreground">{t.company}</p>
+                  <Stars rating={t.rating} />
+                </div>
+              </div>
+              <blockquote className="flex-1 text-sm italic">“{t.testimonial}”</blockquote>
+              <div className="flex justify-end gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setEditing({ mode: "edit", item: t })}
+                  aria-label={`Edit ${t.name}`}
+                >
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive"
+                  onClick={() => setDeleting(t)}
+                  aria-label={`Delete ${t.name}`}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </Button>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <AdminLayout
+      title="Testimonials"
+      description="Client quotes shown on your website."
+      actions={
+        <>
+          <Label htmlFor="testimonial-language" className="sr-only">
+            Language
+          </Label>
+          <div className="w-36">
+            <Select value={language} onValueChange={(v) => setLanguage(v as AdminLanguage)}>
+              <SelectTrigger id="testimonial-language" aria-label="Language">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="no">Norwegian</SelectItem>
+                <SelectItem value="en">English</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+          {addButton}
+        </>
+      }
+    >
+      {content}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>
+              {editing?.mode === "edit" ? "Edit Testimonial" : "Add Testimonial"}
+            </DialogTitle>
+            <DialogDescription>
+              {language === "no" ? "Norwegian" : "English"} testimonial
+            </DialogDescription>
+          </DialogHeader>
+          {editing ? (
+            <TestimonialForm
+              defaults={
+                editing.mode === "edit"
+                  ? {
+                      name: editing.item.name,
+                      company: editing.item.company,
+                      imageUrl: editing.item.imageUrl ?? "",
+                      rating: editing.item.rating,
+                      testimonial: editing.item.testimonial,
+                      isActive: editing.item.isActive,
+                    }
+                  : emptyTestimonial
+              }
+              submitLabel={editing.mode === "edit" ? "Save Changes" : "Add Testimonial"}
+              saving={add.isPending || update.isPending}
+              onCancel={() => setEditing(null)}
+              onSubmit={(v) =>
+                editing.mode === "edit" ? update.mutate({ id: editing.item.id, v }) : add.mutate(v)
+              }
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete testimonial?</DialogTitle>
+            <DialogDescription>
+              This permanently deletes the testimonial from {deleting?.name}. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.id)}
+            >
+              {remove.isPending ? (
+                <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+              ) : null}
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </AdminLayout>
+  );
 }

@@ -1,0 +1,18 @@
+import type { ComponentProps } from "react";
+import { cn } from "./cn";
+
+/** A single-line text field. */
+export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        "flex h-10 w-full rounded-md border border-border bg-card px-3 py-2 text-base sm:text-sm",
+        "placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring",
+        "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

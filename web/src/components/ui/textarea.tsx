@@ -1,0 +1,17 @@
+import type { ComponentProps } from "react";
+import { cn } from "./cn";
+
+/** A multi-line text field. */
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return (
+    <textarea
+      className={cn(
+        "flex min-h-20 w-full rounded-md border border-border bg-card px-3 py-2 text-base sm:text-sm",
+        "placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring",
+        "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { LanguageProvider } from "@/lib/i18n";
+import { createQueryClient } from "@/lib/query-client";
+import { ContentPage } from "../content/content-page";
+import { InquiriesPage } from "../inquiries/inquiries-page";
+import { TestimonialsPage } from "../testimonials/testimonials-page";
+
+type Answer = { status: number; body: unknown };
+
+/** Answers the app's GETs from a table keyed by path; anything else is a 404. */
+function serve(routes: Record<string, Answer | (() => Answer)>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const route = routes[new URL(url, "http://localhost").pathname];
+    const answer = typeof route === "function" ? route() : route;
+    const { status, body } = answer ?? { status: 404, body: { message: "Not found" } };
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function renderScreen(ui: ReactNode) {
+  const { hook } = memoryLocation({ path: "/admin" });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <LanguageProvider>
+        <Router hook={hook}>{ui}</Router>
+      </LanguageProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const user = { id: 1, username: "kari@example.no", displayName: "Kari", isAdmin: true };
+const inquiry = (id: number, isRead: boolean) => ({
+  id,
+  name: `Person ${id}`,
+  email: `p${id}@example.no`,
+  company: "",
+  service: "",
+  message: "Hei, jeg trenger video.",
+  isRead,
+  createdAt: "2025-03-07T13:05:00Z",
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("admin screens", () => {
+  it("sidebar: user, initial and unread badge", async () => {
+    serve({
+      "/api/user": { status: 200, body: user },
+      "/api/admin/contact": {
+        status: 200,
+        body: [inquiry(1, false), inquiry(2, false), inquiry(3, true)],
+      },
+    });
+    renderScreen(<InquiriesPage />);
+    expect(await screen.findByTestId("unread-badge")).toHaveTextContent("2");
+    expect(screen.getByText("kari@example.no")).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "Unread (2)" })).toBeInTheDocument();
+    expect(screen.getAllByText("New")).toHaveLength(2);
+  });
+
+  it("inquiries: an empty filter says so; a failed load offers Try Again", async () => {
+    serve({ "/api/admin/contact": { status: 200, body: [inquiry(1, false)] } });
+    const { unmount } = renderScreen(<InquiriesPage />);
+    await userEvent.click(await screen.findByRole("tab", { name: "Read (0)" }));
+    expect(await screen.findByText("No read inquiries found.")).toBeInTheDocument();
+    expect(screen.getByTestId("unread-badge")).toHaveTextContent("1");
+    unmount();
+
+    vi.unstubAllGlobals();
+    serve({ "/api/admin/contact": { status: 500, body: { message: "boom" } } });
+    renderScreen(<InquiriesPage />);
+    expect(await screen.findByText("Failed to load inquiries.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try Again" })).toBeInTheDocument();
+  });
+
+  it("testimonials: empty and error states", async () => {
+    serve({ "/api/testimonials/no": { status: 200, body: [] } });
+    const { unmount } = renderScreen(<TestimonialsPage />);
+    expect(await screen.findByText("No testimonials found for this language.")).toBeInTheDocument();
+    unmount();
+
+    vi.unstubAllGlobals();
+    serve({ "/api/testimonials/no": { status: 500, body: { message: "boom" } } });
+    renderScreen(<TestimonialsPage />);
+    expect(await screen.findByText("Failed to load testimonials.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try Again" })).toBeInTheDocument();
+  });
+
+  it("content: a missing section shows the amber notice and is not retried", async () => {
+    const fetchMock = serve({});
+    renderScreen(<ContentPage />);
+    expect(
+      await screen.findByText(
+        /This section does not exist yet in Norwegian\. Saving will create it\./,
+      ),
+    ).toBeInTheDocument();
+    const heroCalls = fetchMock.mock.calls.filter(([u]) =>
+      String(u).includes("/api/content/hero/no"),
+    );
+    expect(heroCalls).toHaveLength(1);
+  });
+
+  it("content: loaded text fills the form", async () => {
+    serve({
+      "/api/content/hero/no": {
+        status: 200,
+        body: {
+          content: {
+            tagline: "Hei",
+            greeting: "Hallo",
+            intro: "Jeg er Kari",
+            description: "Video",
+          },
+        },
+      },
+    });
+    renderScreen(<ContentPage />);
+    expect(await screen.findByDisplayValue("Jeg er Kari")).toBeInTheDocument();
+    expect(screen.queryByText(/Saving will create it/)).not.toBeInTheDocument();
+  });
+});

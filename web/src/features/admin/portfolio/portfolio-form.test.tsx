@@ -1,0 +1,157 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Toaster } from "sonner";
+import { describe, expect, it, vi } from "vitest";
+import { PortfolioForm, type Uploader } from "./portfolio-form";
+import {
+  emptyPortfolio,
+  isValidVideoUrl,
+  msgImageOrVideo,
+  msgInvalidVideoUrl,
+  videoPreview,
+} from "./portfolio-rules";
+
+function renderForm(upload: Uploader = vi.fn()) {
+  const onSubmit = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <>
+      <PortfolioForm
+        defaults={emptyPortfolio}
+        editing={false}
+        saving={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+        upload={upload}
+      />
+      <Toaster />
+    </>,
+  );
+  return { onSubmit, user };
+}
+
+describe("portfolio form", () => {
+  it("shows the Norwegian labels and create button", () => {
+    renderForm();
+    for (const label of ["Tittel", "Beskrivelse", "Bilde URL", "Kategori"]) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole("tab", { name: "Bilde" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("checkbox", { name: "Fremhevet element" })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Opprett" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Avbryt" })).toBeInTheDocument();
+  });
+
+  it("requires a title and an image or video URL", async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByLabelText("Bilde URL"), "   ");
+    await user.click(screen.getByRole("button", { name: "Opprett" }));
+    expect(await screen.findByText("Tittel er påkrevd")).toBeInTheDocument();
+    expect(screen.getByText(msgImageOrVideo)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("refuses a video URL that is no video", async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByLabelText("Tittel"), "Reel");
+    await user.click(screen.getByRole("tab", { name: "Video" }));
+    await user.type(screen.getByLabelText("Video URL"), "https://example.com/page");
+    expect(screen.getByText("Ugyldig video-URL")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Åpne lenke i ny fane/ })).toHaveAttribute(
+      "href",
+      "https://example.com/page",
+    );
+    await user.click(screen.getByRole("button", { name: "Opprett" }));
+    expect(await screen.findByText(msgInvalidVideoUrl)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("submits a valid image item", async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByLabelText("Tittel"), "Kampanje");
+    await user.type(screen.getByLabelText("Bilde URL"), "https://cdn.example.com/a.jpg");
+    expect(screen.getByRole("img", { name: "Forhåndsvisning" })).toHaveAttribute(
+      "src",
+      "https://cdn.example.com/a.jpg",
+    );
+    await user.click(screen.getByRole("button", { name: "Opprett" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ title: "Kampanje", category: "product" });
+  });
+
+  it("rejects a video over 100 MB before uploading", async () => {
+    const upload = vi.fn();
+    const { user } = renderForm(upload);
+    await user.click(screen.getByRole("tab", { name: "Video" }));
+    const big = new File(["x"], "big.mp4", { type: "video/mp4" });
+    Object.defineProperty(big, "size", { value: 100 * 1024 * 1024 + 1 });
+    await user.upload(screen.getByTestId("video-file-input"), big);
+    expect(await screen.findByText("Filen er for stor")).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it("shows progress, then the uploaded file; a failure clears the marker and shows the error", async () => {
+    let finish: (url: string) => void = () => {};
+    let fail: (e: Error) => void = () => {};
+    let report: (p: number) => void = () => {};
+    const upload = vi.fn(
+      (_file: File, opts?: { chunkSize?: number; onProgress?: (p: number) => void }) =>
+        new Promise<string>((resolve, reject) => {
+          expect(opts?.chunkSize).toBe(512000);
+          report = (p) => opts?.onProgress?.(p);
+          finish = resolve;
+          fail = reject;
+        }),
+    ) as unknown as Uploader;
+    const { user } = renderForm(upload);
+    await user.click(screen.getByRole("tab", { name: "Video" }));
+    const file = new File(["video"], "klipp.mp4", { type: "video/mp4" });
+
+    await user.upload(screen.getByTestId("video-file-input"), file);
+    expect(screen.getByLabelText("Video URL")).toHaveValue("uploading...");
+    act(() => report(40));
+    expect(await screen.findByRole("button", { name: /Laster opp\.\.\. 40%/ })).toBeDisabled();
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
+    await act(async () => fail(new Error("Feil ved opplasting av chunk 2")));
+    expect(await screen.findByText("Feil ved opplasting av chunk 2")).toBeInTheDocument();
+    expect(await screen.findByText("Opplastingsfeil")).toBeInTheDocument();
+    expect(screen.getByLabelText("Video URL")).toHaveValue("");
+
+    await user.upload(screen.getByTestId("video-file-input"), file);
+    await act(async () => finish("/uploads/abc.mp4"));
+    expect(await screen.findByText("Valgt fil: klipp.mp4")).toBeInTheDocument();
+    expect(screen.getByLabelText("Video URL")).toHaveValue("/uploads/abc.mp4");
+    expect(screen.queryByText("Feil ved opplasting av chunk 2")).not.toBeInTheDocument();
+  });
+});
+
+describe("video URL rules", () => {
+  it.each([
+    ["https://www.youtube.com/watch?v=abc", true],
+    ["https://youtu.be/abc", true],
+    ["https://vimeo.com/123", true],
+    ["https://cdn.example.com/a.webm", true],
+    ["/uploads/a.mp4", true],
+    ["https://example.com/a", false],
+    ["javascript:alert(1)//youtube.com", false],
+    ["/uploads/../x", false],
+  ])("%s valid: %s", (url, ok) => {
+    expect(isValidVideoUrl(url)).toBe(ok);
+  });
+
+  it("previews YouTube and Vimeo as embeds, uploads through the proxy, others as invalid", () => {
+    expect(videoPreview("https://www.youtube.com/watch?v=abc")).toEqual({
+      kind: "embed",
+      src: "https://www.youtube.com/embed/abc",
+    });
+    expect(videoPreview("https://vimeo.com/channels/x/123")).toEqual({
+      kind: "embed",
+      src: "https://player.vimeo.com/video/123",
+    });
+    expect(videoPreview("/uploads/a b.mp4")).toEqual({
+      kind: "upload",
+      path: "/uploads/a b.mp4",
+    });
+    expect(videoPreview("https://cdn.example.com/a.mp4")).toEqual({ kind: "invalid" });
+  });
+});

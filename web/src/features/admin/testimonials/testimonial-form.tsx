@@ -1,0 +1,147 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+
+/** An image URL the server accepts: empty, http(s):// or our own /uploads/. */
+export const isStorableImageUrl = (u: string) =>
+  u === "" || /^https?:\/\/[^\s/]+/i.test(u) || (u.startsWith("/uploads/") && !u.includes(".."));
+
+/** SPEC.md section 5 (testimonial form): name, company and text required; rating 1–5. */
+export const testimonialSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name must be at most 100 characters"),
+  company: z
+    .string()
+    .trim()
+    .min(1, "Company is required")
+    .max(100, "Company must be at most 100 characters"),
+  imageUrl: z
+    .string()
+    .trim()
+    .refine(isStorableImageUrl, "Image URL must start with http://, https:// or /uploads/"),
+  rating: z.number().int().min(1).max(5),
+  testimonial: z
+    .string()
+    .trim()
+    .min(1, "Testimonial is required")
+    .max(2000, "Testimonial must be at most 2000 characters"),
+  isActive: z.boolean(),
+});
+
+export type TestimonialValues = z.infer<typeof testimonialSchema>;
+
+export const emptyTestimonial: TestimonialValues = {
+  name: "",
+  company: "",
+  imageUrl: "",
+  rating: 5,
+  testimonial: "",
+  isActive: true,
+};
+
+/** The add/edit form inside the testimonial dialogs. */
+export function TestimonialForm({
+  defaults,
+  submitLabel,
+  saving,
+  onSubmit,
+  onCancel,
+}: {
+  defaults: TestimonialValues;
+  submitLabel: string;
+  saving: boolean;
+  onSubmit: (values: TestimonialValues) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TestimonialValues>({
+    resolver: zodResolver(testimonialSchema),
+    defaultValues: defaults,
+  });
+
+  const field = (name: "name" | "company" | "imageUrl", label: string, placeholder: string) => (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`t-${name}`}>{label}</Label>
+      <Input
+        id={`t-${name}`}
+        placeholder={placeholder}
+        aria-invalid={errors[name] ? true : undefined}
+        {...register(name)}
+      />
+      {errors[name] ? <p className="text-sm text-destructive">{errors[name]?.message}</p> : null}
+    </div>
+  );
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+      {field("name", "Name", "Client name")}
+      {field("company", "Company", "Company or brand")}
+      {field("imageUrl", "Image URL (optional)", "https://…")}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="t-rating">Rating</Label>
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field: f }) => (
+            <Select value={String(f.value)} onValueChange={(v) => f.onChange(Number(v))}>
+              <SelectTrigger id="t-rating" aria-label="Rating">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {[5, 4, 3, 2, 1].map((n) => (
+                  <SelectItem key={n} value={String(n)}>
+                    {`${n} star${n === 1 ? "" : "s"}`}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="t-testimonial">Testimonial</Label>
+        <Textarea
+          id="t-testimonial"
+          rows={4}
+          aria-invalid={errors.testimonial ? true : undefined}
+          {...register("testimonial")}
+        />
+        {errors.testimonial ? (
+          <p className="text-sm text-destructive">{errors.testimonial.message}</p>
+        ) : null}
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-stone-900" {...register("isActive")} />
+        Active (shown on the website)
+      </label>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
