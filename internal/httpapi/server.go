@@ -36,6 +36,8 @@ type Server struct {
 
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
+
+	contactLimit *rateLimiter // POST /api/contact, per client address
 }
 
 // New wires a server; Handler answers its requests.
@@ -72,6 +74,13 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api/login", s.handle(s.login))
 	s.mux.Handle("POST /api/register", s.handle(s.register))
 	s.mux.Handle("POST /api/logout", s.handle(s.logout))
+
+	// Public site: content, portfolio and testimonial reads, the contact form
+	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
+	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
+	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
+	s.contactLimit = newRateLimiter(contactEvery, contactBurst)
+	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
 	// Uploaded media (local storage)
 	s.mux.HandleFunc("GET /uploads/{name}", s.serveUpload)
