@@ -1,11 +1,28 @@
-import { useLanguage } from "@/lib/i18n";
+import { SiteFooter } from "@/components/site/site-footer";
+import { SiteNav } from "@/components/site/site-nav";
+import { ContactSection } from "./contact/contact-section";
+import { About } from "./sections/about";
+import { Hero } from "./sections/hero";
+import { Pricing } from "./sections/pricing";
+import { Services } from "./sections/services";
+import { Testimonials } from "./sections/testimonials";
+import { WorkSection } from "./work/work-section";
 
-/** "/" — the one-page site. Sections (hero, UGC, services, work, testimonials, pricing, contact) come later. */
+/** "/" — the one-page site, sections in the order of SPEC.md section 1. */
 export function HomePage() {
-  const { t } = useLanguage();
   return (
-    <main className="mx-auto flex min-h-dvh max-w-5xl flex-col justify-center px-6 py-16">
-      <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t.home.title}</h1>
-    </main>
+    <div id="top" className="min-h-dvh">
+      <SiteNav />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Hero />
+        <About />
+        <Services />
+        <WorkSection />
+        <Testimonials />
+        <Pricing />
+        <ContactSection />
+      </main>
+      <SiteFooter />
+    </div>
   );
 }
