@@ -11,7 +11,12 @@ import { WorkSection } from "./work/work-section";
 /** "/" — the one-page site, sections in the order of SPEC.md section 1. */
 export function HomePage() {
   return (
-    <div id="top" className="min-h-dvh">
+    <div id="top" className="relative isolate min-h-dvh overflow-x-clip">
+      {/* Soft colour behind the navigation and the hero: plain gradients, cheap to paint. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[56rem] bg-[radial-gradient(40rem_32rem_at_90%_0%,rgb(253_230_138/0.55),transparent_70%),radial-gradient(32rem_28rem_at_0%_60%,rgb(254_205_211/0.45),transparent_70%)]"
+      />
       <SiteNav />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />

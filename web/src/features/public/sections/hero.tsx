@@ -37,7 +37,7 @@ function HeroVisual() {
         </div>
       </div>
       <div className="absolute -left-2 bottom-10 flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-stone-900/5 sm:left-2">
-        <span className="grid size-9 place-items-center rounded-full bg-amber-100 text-amber-700">
+        <span className="grid size-9 place-items-center rounded-full bg-amber-100 text-amber-800">
           <Eye className="size-5" />
         </span>
         <span className="text-sm font-bold text-stone-900">{t.hero.badgeViews}</span>
@@ -61,26 +61,18 @@ export function Hero() {
     <section
       id="about"
       aria-labelledby="hero-title"
-      className="relative scroll-mt-20 overflow-hidden"
+      className="relative scroll-mt-20"
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -right-40 -top-40 size-[36rem] rounded-full bg-amber-200/50 blur-3xl"
-      />
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -left-40 top-1/2 size-[28rem] rounded-full bg-rose-200/40 blur-3xl"
-      />
       <div className="relative mx-auto grid max-w-7xl items-center gap-14 px-5 pb-20 pt-10 sm:px-8 lg:grid-cols-[1.1fr_1fr] lg:pb-28 lg:pt-16">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-stone-200 bg-white/70 px-4 py-1.5 text-sm font-medium text-stone-700 shadow-sm">
             <span className="relative flex size-2.5">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
+              <span className="absolute inline-flex size-full rounded-full bg-emerald-400/40 ring-4 ring-emerald-400/25" />
               <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500" />
             </span>
             {t.hero.availability}
           </p>
-          <p className="mt-6 text-sm font-semibold uppercase tracking-[0.2em] text-amber-700">
+          <p className="mt-6 text-sm font-semibold uppercase tracking-[0.2em] text-amber-800">
             {hero.tagline}
           </p>
           <h1

@@ -10,7 +10,7 @@ export function Pricing() {
     <section
       id="pricing"
       aria-labelledby="pricing-title"
-      className="scroll-mt-20 bg-white py-20 sm:py-28"
+      className="cv-auto scroll-mt-20 bg-white py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <SectionHeading
@@ -78,7 +78,7 @@ export function Pricing() {
           })}
         </ul>
         <div className="mt-14 flex flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-amber-100 via-amber-50 to-rose-100 p-8 text-center sm:p-12 lg:flex-row lg:text-left">
-          <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-white text-amber-700 shadow-sm">
+          <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-white text-amber-800 shadow-sm">
             <Sparkles aria-hidden="true" className="size-7" />
           </span>
           <div className="flex-1">

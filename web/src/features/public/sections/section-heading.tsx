@@ -21,7 +21,7 @@ export function SectionHeading({
       <p
         className={cn(
           "text-sm font-semibold uppercase tracking-[0.2em]",
-          tone === "dark" ? "text-amber-300" : "text-amber-700",
+          tone === "dark" ? "text-amber-300" : "text-amber-800",
         )}
       >
         {eyebrow}

@@ -152,7 +152,7 @@ export function WorkSection() {
     <section
       id="work"
       aria-labelledby="work-title"
-      className="scroll-mt-20 bg-white py-20 sm:py-28"
+      className="cv-auto scroll-mt-20 bg-white py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <div className="flex flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
@@ -229,7 +229,7 @@ export function WorkSection() {
             aria-label={t.work.carouselLabel}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable.
             tabIndex={0}
-            className="-mx-5 mt-8 snap-x snap-mandatory overflow-x-auto scroll-smooth px-5 pb-4 [scrollbar-width:thin] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring sm:mx-0 sm:px-0"
+            className="-mx-5 mt-8 snap-x snap-mandatory scroll-px-5 overflow-x-auto scroll-smooth px-5 pb-4 sm:scroll-px-0 [scrollbar-width:thin] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring sm:mx-0 sm:px-0"
           >
             <ul className="flex gap-5">
               {items.map((item) => (
