@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from "react";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteNav } from "@/components/site/site-nav";
 import { ContactSection } from "./contact/contact-section";
@@ -8,8 +9,27 @@ import { Services } from "./sections/services";
 import { Testimonials } from "./sections/testimonials";
 import { WorkSection } from "./work/work-section";
 
+/**
+ * The sections below the hero render right after it, in a transition: React then renders them in
+ * small slices instead of one long task, so the hero paints first and the page stays responsive
+ * on slow phones (DESIGN.md section 5).
+ */
+function useRestOfPage(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  // A link straight to a section (/#contact) lands on it once it exists.
+  useEffect(() => {
+    if (!ready || window.location.hash.length < 2) return;
+    document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+  }, [ready]);
+  return ready;
+}
+
 /** "/" — the one-page site, sections in the order of SPEC.md section 1. */
 export function HomePage() {
+  const ready = useRestOfPage();
   return (
     <div id="top" className="relative isolate min-h-dvh overflow-x-clip">
       {/* Soft colour behind the navigation and the hero: plain gradients, cheap to paint. */}
@@ -20,14 +40,18 @@ export function HomePage() {
       <SiteNav />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
-        <About />
-        <Services />
-        <WorkSection />
-        <Testimonials />
-        <Pricing />
-        <ContactSection />
+        {ready && (
+          <>
+            <About />
+            <Services />
+            <WorkSection />
+            <Testimonials />
+            <Pricing />
+            <ContactSection />
+          </>
+        )}
       </main>
-      <SiteFooter />
+      {ready && <SiteFooter />}
     </div>
   );
 }

@@ -58,11 +58,7 @@ export function Hero() {
     defaultContent[language].hero,
   );
   return (
-    <section
-      id="about"
-      aria-labelledby="hero-title"
-      className="relative scroll-mt-20"
-    >
+    <section id="about" aria-labelledby="hero-title" className="relative scroll-mt-20">
       <div className="relative mx-auto grid max-w-7xl items-center gap-14 px-5 pb-20 pt-10 sm:px-8 lg:grid-cols-[1.1fr_1fr] lg:pb-28 lg:pt-16">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-stone-200 bg-white/70 px-4 py-1.5 text-sm font-medium text-stone-700 shadow-sm">

@@ -52,7 +52,11 @@ export function Services() {
     defaultContent[language].services,
   );
   return (
-    <section id="services" aria-labelledby="services-title" className="cv-auto scroll-mt-20 py-20 sm:py-28">
+    <section
+      id="services"
+      aria-labelledby="services-title"
+      className="cv-auto scroll-mt-20 py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <SectionHeading
           id="services-title"
