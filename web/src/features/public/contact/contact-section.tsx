@@ -52,11 +52,7 @@ export function ContactSection() {
     { Icon: Clock, label: t.contact.hoursLabel, value: contact.hours },
   ];
   return (
-    <section
-      id="contact"
-      aria-labelledby="contact-title"
-      className="cv-auto scroll-mt-20 py-20 sm:py-28"
-    >
+    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-5 sm:px-8 lg:grid-cols-[1fr_1.4fr]">
         <div>
           <SectionHeading

@@ -13,11 +13,7 @@ export function About() {
   );
   const stats = [about.stat1, about.stat2, about.stat3];
   return (
-    <section
-      id="ugc"
-      aria-labelledby="ugc-title"
-      className="cv-auto scroll-mt-20 bg-white py-20 sm:py-28"
-    >
+    <section id="ugc" aria-labelledby="ugc-title" className="scroll-mt-20 bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-14 px-5 sm:px-8 lg:grid-cols-2 lg:items-center">
         <div>
           <SectionHeading

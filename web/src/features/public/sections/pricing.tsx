@@ -10,7 +10,7 @@ export function Pricing() {
     <section
       id="pricing"
       aria-labelledby="pricing-title"
-      className="cv-auto scroll-mt-20 bg-white py-20 sm:py-28"
+      className="scroll-mt-20 bg-white py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <SectionHeading

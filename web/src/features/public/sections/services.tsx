@@ -52,11 +52,7 @@ export function Services() {
     defaultContent[language].services,
   );
   return (
-    <section
-      id="services"
-      aria-labelledby="services-title"
-      className="cv-auto scroll-mt-20 py-20 sm:py-28"
-    >
+    <section id="services" aria-labelledby="services-title" className="scroll-mt-20 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <SectionHeading
           id="services-title"
@@ -110,7 +106,7 @@ export function Services() {
                   className={`relative aspect-[3/4] overflow-hidden rounded-2xl ${style} ${index === 1 ? "translate-y-6" : ""}`}
                 >
                   <PhotoIcon className="absolute left-3 top-3 size-5 text-white/90" />
-                  <span className="absolute inset-x-3 bottom-3 truncate rounded-full bg-black/35 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur-sm">
+                  <span className="absolute inset-x-3 bottom-3 hidden truncate rounded-full bg-black/35 px-2.5 py-1 text-xs font-semibold text-white sm:block">
                     {t.services.photoLabels[index]}
                   </span>
                 </div>

@@ -87,7 +87,7 @@ export function Testimonials() {
     <section
       id="testimonials"
       aria-labelledby="testimonials-title"
-      className="cv-auto scroll-mt-20 py-20 sm:py-28"
+      className="scroll-mt-20 py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <SectionHeading

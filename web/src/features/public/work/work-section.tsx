@@ -152,7 +152,7 @@ export function WorkSection() {
     <section
       id="work"
       aria-labelledby="work-title"
-      className="cv-auto scroll-mt-20 bg-white py-20 sm:py-28"
+      className="scroll-mt-20 bg-white py-20 sm:py-28"
     >
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <div className="flex flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
