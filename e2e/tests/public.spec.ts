@@ -96,8 +96,9 @@ test.describe("languages", () => {
       await gotoHome(page, language);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       // Sections in the spec's order.
-      const ids = await page.locator("main > section").evaluateAll((els) => els.map((el) => el.id));
-      expect(ids).toEqual(["about", "ugc", "services", "work", "testimonials", "pricing", "contact"]);
+      await expect
+        .poll(() => page.locator("main > section").evaluateAll((els) => els.map((el) => el.id)))
+        .toEqual(["about", "ugc", "services", "work", "testimonials", "pricing", "contact"]);
       for (const [selector, text] of sections[language]) {
         await expect(page.locator(selector)).toHaveText(text);
       }
