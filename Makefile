@@ -82,3 +82,9 @@ tools: .tools/versitygw
 .PHONY: bench-upload
 bench-upload: build
 	$(GO) run ./cmd/uploadbench -bin bin/ugcfolio -runs 3
+
+## lighthouse: Lighthouse (mobile) on the home page with demo content; prints the four scores
+# and the JavaScript loaded, and fails under budget (DESIGN.md section 5). Issue 4.
+.PHONY: lighthouse
+lighthouse: build e2e/node_modules/.package-lock.json chromium
+	e2e/scripts/lighthouse.sh bin/ugcfolio

@@ -45,6 +45,8 @@ type Server struct {
 	storage media.Storage  // uploaded files (local disk or S3)
 	uploads *media.Uploads // the chunked upload protocol
 	now     func() time.Time
+
+	contactLimit *rateLimiter // POST /api/contact, per client address
 }
 
 // New wires a server; Handler answers its requests.
@@ -112,6 +114,14 @@ func (s *Server) routes() {
 	s.admin("GET /api/admin/contact", s.listInquiries)
 	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead)
 	s.admin("DELETE /api/admin/contact/{id}", s.deleteInquiry)
+
+	// Public site: content, portfolio and testimonial reads, the contact form
+	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
+	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
+	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
+	s.contactLimit = newRateLimiter(contactEvery, contactBurst)
+	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
+
 	s.mux.Handle("/uploads/", http.NotFoundHandler()) // never the app's HTML
 
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {

@@ -1,18 +1,23 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AppRouter } from "@/app/router";
 import { LanguageProvider } from "@/lib/i18n";
+import { createQueryClient } from "@/lib/query-client";
 
 function renderAt(path: string) {
   const { hook } = memoryLocation({ path });
+  // The home page reads the API (content, portfolio, the current user): it needs the data cache.
   return render(
-    <LanguageProvider>
-      <Router hook={hook}>
-        <AppRouter />
-      </Router>
-    </LanguageProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <LanguageProvider>
+        <Router hook={hook}>
+          <AppRouter />
+        </Router>
+      </LanguageProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -30,7 +35,7 @@ describe("not-found screen", () => {
     renderAt("/");
 
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
-      "UGC-skaper og innholdsprodusent",
+      "Hei, jeg lager innhold som selger",
     );
     expect(screen.queryByText("404 Page Not Found")).not.toBeInTheDocument();
   });

@@ -1,11 +1,57 @@
-import { useLanguage } from "@/lib/i18n";
+import { startTransition, useEffect, useState } from "react";
+import { SiteFooter } from "@/components/site/site-footer";
+import { SiteNav } from "@/components/site/site-nav";
+import { ContactSection } from "./contact/contact-section";
+import { About } from "./sections/about";
+import { Hero } from "./sections/hero";
+import { Pricing } from "./sections/pricing";
+import { Services } from "./sections/services";
+import { Testimonials } from "./sections/testimonials";
+import { WorkSection } from "./work/work-section";
 
-/** "/" — the one-page site. Sections (hero, UGC, services, work, testimonials, pricing, contact) come later. */
+/**
+ * The sections below the hero render right after it, in a transition: React then renders them in
+ * small slices instead of one long task, so the hero paints first and the page stays responsive
+ * on slow phones (DESIGN.md section 5).
+ */
+function useRestOfPage(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  // A link straight to a section (/#contact) lands on it once it exists.
+  useEffect(() => {
+    if (!ready || window.location.hash.length < 2) return;
+    document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+  }, [ready]);
+  return ready;
+}
+
+/** "/" — the one-page site, sections in the order of SPEC.md section 1. */
 export function HomePage() {
-  const { t } = useLanguage();
+  const ready = useRestOfPage();
   return (
-    <main className="mx-auto flex min-h-dvh max-w-5xl flex-col justify-center px-6 py-16">
-      <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t.home.title}</h1>
-    </main>
+    <div id="top" className="relative isolate min-h-dvh overflow-x-clip">
+      {/* Soft colour behind the navigation and the hero: plain gradients, cheap to paint. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[56rem] bg-[radial-gradient(40rem_32rem_at_90%_0%,rgb(253_230_138/0.55),transparent_70%),radial-gradient(32rem_28rem_at_0%_60%,rgb(254_205_211/0.45),transparent_70%)]"
+      />
+      <SiteNav />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Hero />
+        {ready && (
+          <>
+            <About />
+            <Services />
+            <WorkSection />
+            <Testimonials />
+            <Pricing />
+            <ContactSection />
+          </>
+        )}
+      </main>
+      {ready && <SiteFooter />}
+    </div>
   );
 }

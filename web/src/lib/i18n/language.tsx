@@ -53,6 +53,9 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = language;
     document.title = catalogues[language].meta.title;
+    document
+      .querySelector('meta[name="description"]')
+      ?.setAttribute("content", catalogues[language].meta.description);
   }, [language]);
 
   const setLanguage = useCallback((next: Language) => {

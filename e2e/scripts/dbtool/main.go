@@ -1,0 +1,73 @@
+// Command dbtool lets the browser tests arrange and inspect a test server's
+// SQLite database directly, without admin endpoints:
+//
+//	go run ./e2e/scripts/dbtool seed-portfolio DATA_DIR < items.json
+//	go run ./e2e/scripts/dbtool inquiries DATA_DIR
+//
+// seed-portfolio reads a JSON array of portfolio items (title, description,
+// category, imageUrl, videoUrl, featured, language, isActive) and stores
+// them; inquiries prints every stored contact inquiry as JSON.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/ugcfolio/ugcfolio/internal/store"
+)
+
+type item struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Category    string `json:"category"`
+	ImageURL    string `json:"imageUrl"`
+	VideoURL    string `json:"videoUrl"`
+	Featured    bool   `json:"featured"`
+	Language    string `json:"language"`
+	IsActive    *bool  `json:"isActive"`
+}
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "dbtool:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	if len(args) != 2 {
+		return fmt.Errorf("usage: dbtool seed-portfolio|inquiries DATA_DIR")
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, "", filepath.Join(args[1], "ugcfolio.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	switch args[0] {
+	case "seed-portfolio":
+		var items []item
+		if err := json.NewDecoder(os.Stdin).Decode(&items); err != nil {
+			return err
+		}
+		for _, it := range items {
+			active := it.IsActive == nil || *it.IsActive
+			if _, err := st.CreatePortfolioItem(ctx, store.PortfolioInput{Title: it.Title, Description: it.Description,
+				Category: it.Category, ImageURL: it.ImageURL, VideoURL: it.VideoURL, Featured: it.Featured,
+				Language: it.Language, IsActive: active}); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "inquiries":
+		list, err := st.ListInquiries(ctx)
+		if err != nil {
+			return err
+		}
+		return json.NewEncoder(os.Stdout).Encode(list)
+	}
+	return fmt.Errorf("unknown command %q", args[0])
+}

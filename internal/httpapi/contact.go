@@ -1,0 +1,106 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+)
+
+// The contact form's rules (SPEC.md section 5), the same messages as the
+// client's schema in web/src/features/public/contact/contact-schema.ts.
+const (
+	MsgContactEmail   = auth.MsgInvalidEmail
+	MsgContactName    = "Name must be at least 2 characters"
+	MsgContactMessage = "Message must be at least 10 characters"
+
+	maxContactName    = 200
+	maxContactCompany = 200
+	maxContactMessage = 5000
+)
+
+// contactServices are the form's service options (SPEC.md section 3); the
+// field may also be empty.
+var contactServices = map[string]bool{"": true, "Enkeltvideo": true, "Pakketilbud 1": true, "Pakketilbud 2": true, "Skreddersydd": true}
+
+// HoneypotField is the contact form's hidden field: people never see it and
+// leave it empty; a bot that fills it gets a success-looking answer and
+// nothing is stored.
+const HoneypotField = "website"
+
+// contactRequest is the body of POST /api/contact: exactly the inquiry's
+// fields plus the honeypot, so isRead or createdAt are refused as unknown.
+type contactRequest struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Company string `json:"company"`
+	Service string `json:"service"`
+	Message string `json:"message"`
+	Website string `json:"website"`
+}
+
+// The contact form's rate limit per client address: a burst of 10, then
+// one more every minute.
+const (
+	contactEvery = time.Minute
+	contactBurst = 10
+)
+
+// validate trims the fields and applies the rules, returning the first
+// broken one's message.
+func (in *contactRequest) validate() error {
+	in.Name = strings.TrimSpace(in.Name)
+	in.Email = strings.TrimSpace(in.Email)
+	in.Company = strings.TrimSpace(in.Company)
+	in.Service = strings.TrimSpace(in.Service)
+	in.Message = strings.TrimSpace(in.Message)
+	switch {
+	case utf8.RuneCountInString(in.Name) < 2:
+		return apperr.Invalid(MsgContactName)
+	case utf8.RuneCountInString(in.Name) > maxContactName:
+		return apperr.Invalid("Name must be at most %d characters", maxContactName)
+	case !auth.ValidEmail(in.Email):
+		return apperr.Invalid(MsgContactEmail)
+	case utf8.RuneCountInString(in.Company) > maxContactCompany:
+		return apperr.Invalid("Company must be at most %d characters", maxContactCompany)
+	case !contactServices[in.Service]:
+		return apperr.Invalid("Service must be one of Enkeltvideo, Pakketilbud 1, Pakketilbud 2 or Skreddersydd")
+	case utf8.RuneCountInString(in.Message) < 10:
+		return apperr.Invalid(MsgContactMessage)
+	case utf8.RuneCountInString(in.Message) > maxContactMessage:
+		return apperr.Invalid("Message must be at most %d characters", maxContactMessage)
+	}
+	return nil
+}
+
+// createContact answers POST /api/contact with 201 and the stored inquiry,
+// committed before the answer. A filled honeypot answers 201 with a
+// look-alike inquiry and stores nothing.
+func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
+	if err := s.contactLimit.allow(clientIP(r, s.cfg.TrustedProxies)); err != nil {
+		return err
+	}
+	var in contactRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.Website != "" {
+		s.log.Info("contact honeypot filled; inquiry dropped", "ip", clientIP(r, s.cfg.TrustedProxies))
+		return writeJSON(w, http.StatusCreated, store.Inquiry{Name: in.Name, Email: in.Email, Company: in.Company,
+			Service: in.Service, Message: in.Message, CreatedAt: time.Now().UTC()})
+	}
+	if err := in.validate(); err != nil {
+		return err
+	}
+	inq, err := s.store.CreateInquiry(r.Context(), store.InquiryInput{Name: in.Name, Email: in.Email,
+		Company: in.Company, Service: in.Service, Message: in.Message})
+	if err != nil {
+		return err
+	}
+	s.log.Info("contact inquiry stored", "id", inq.ID)
+	return writeJSON(w, http.StatusCreated, inq)
+}

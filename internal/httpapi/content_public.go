@@ -1,0 +1,33 @@
+package httpapi
+
+import (
+	"net/http"
+	"regexp"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+)
+
+// sectionPattern is what a content section name may look like: the five
+// known ones (hero, about, services, contact, footer) and any other short
+// lower-case name, which the spec allows as a free map of strings.
+var sectionPattern = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,39}$`)
+
+// getContent answers GET /api/content/{section}/{lang} with
+// {id, section, language, content, updatedAt}; 404 when that section has
+// never been saved in that language (the client then shows its built-in
+// texts), 400 for a language other than no/en.
+func (s *Server) getContent(w http.ResponseWriter, r *http.Request) error {
+	lang, err := pathLanguage(r)
+	if err != nil {
+		return err
+	}
+	section := r.PathValue("section")
+	if !sectionPattern.MatchString(section) {
+		return apperr.NotFound("Content not found")
+	}
+	c, err := s.store.GetContent(r.Context(), section, lang)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, c)
+}

@@ -1,0 +1,119 @@
+import { Mail, MapPin } from "lucide-react";
+import { useContent, withDefaults } from "@/lib/content";
+import { defaultContent } from "@/lib/content-defaults";
+import { useLanguage } from "@/lib/i18n";
+import { InstagramIcon, LinkedInIcon, TikTokIcon } from "./brand-icons";
+
+const quickLinks = ["about", "services", "work", "testimonials", "pricing", "contact"] as const;
+
+/** The site footer (SPEC.md "Navigation and footer"): blurb, social links, quick links, contact. */
+export function SiteFooter() {
+  const { t, language } = useLanguage();
+  const footer = withDefaults(
+    useContent("footer", language).data?.content,
+    defaultContent[language].footer,
+  );
+  const contact = withDefaults(
+    useContent("contact", language).data?.content,
+    defaultContent[language].contact,
+  );
+
+  const social = [
+    { href: "https://www.instagram.com/", label: t.footer.instagram, Icon: InstagramIcon },
+    { href: "https://www.tiktok.com/", label: t.footer.tiktok, Icon: TikTokIcon },
+    { href: "https://www.linkedin.com/", label: t.footer.linkedin, Icon: LinkedInIcon },
+  ];
+  const iconLink =
+    "grid size-10 place-items-center rounded-full bg-white/10 text-stone-100 transition-colors hover:bg-amber-300 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300";
+  const textLink =
+    "rounded text-stone-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300";
+
+  return (
+    <footer className="bg-stone-950 text-stone-300">
+      <div className="mx-auto grid max-w-7xl gap-12 px-5 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1.3fr]">
+        <div className="max-w-sm">
+          <p className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-white">
+            <span
+              aria-hidden="true"
+              className="grid size-8 place-items-center rounded-xl bg-amber-300 text-sm text-stone-900"
+            >
+              u
+            </span>
+            {t.nav.brand}
+          </p>
+          <p className="mt-4 leading-relaxed text-stone-400">{footer.companyDescription}</p>
+          <ul aria-label={t.footer.followLabel} className="mt-6 flex gap-3">
+            {social.map(({ href, label, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className={iconLink}
+                >
+                  <Icon className="size-[18px]" />
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${contact.email}`} aria-label={t.footer.mail} className={iconLink}>
+                <Mail aria-hidden="true" className="size-[18px]" />
+              </a>
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-widest text-white">
+            {t.footer.quickLinks}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {quickLinks.map((anchor) => (
+              <li key={anchor}>
+                <a href={`#${anchor}`} className={textLink}>
+                  {t.nav[anchor]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-widest text-white">
+            {t.footer.contactTitle}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            <li className="flex items-start gap-3">
+              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-300" />
+              <a href={`mailto:${contact.email}`} className={`${textLink} break-all`}>
+                {contact.email}
+              </a>
+            </li>
+            <li className="flex items-start gap-3">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-300" />
+              <span>{contact.location}</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-5 py-6 text-sm text-stone-400 sm:flex-row sm:items-center sm:justify-between sm:px-8">
+          <p>{footer.copyright}</p>
+          <ul className="flex gap-6">
+            <li>
+              <a href="#top" className={textLink}>
+                {t.footer.privacy}
+              </a>
+            </li>
+            <li>
+              <a href="#top" className={textLink}>
+                {t.footer.terms}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { opensInModal, videoTarget } from "./video-links";
+
+describe("videoTarget", () => {
+  it.each([
+    ["/uploads/abc123.mp4", { kind: "upload", src: "/uploads/abc123.mp4" }],
+    [
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      { kind: "embed", src: "https://www.youtube.com/embed/dQw4w9WgXcQ" },
+    ],
+    [
+      "https://youtube.com/watch?v=abc&t=10s",
+      { kind: "embed", src: "https://www.youtube.com/embed/abc" },
+    ],
+    ["https://youtu.be/xyz987", { kind: "embed", src: "https://www.youtube.com/embed/xyz987" }],
+    [
+      "https://www.youtube.com/embed/already",
+      { kind: "embed", src: "https://www.youtube.com/embed/already" },
+    ],
+    [
+      "https://vimeo.com/76979871",
+      { kind: "embed", src: "https://player.vimeo.com/video/76979871" },
+    ],
+    [
+      "https://vimeo.com/channels/staffpicks/123456",
+      { kind: "embed", src: "https://player.vimeo.com/video/123456" },
+    ],
+    ["https://cdn.example.com/clip.mp4", { kind: "file", src: "https://cdn.example.com/clip.mp4" }],
+    [
+      "https://cdn.example.com/clip.WEBM",
+      { kind: "file", src: "https://cdn.example.com/clip.WEBM" },
+    ],
+    [
+      "https://cdn.example.com/clip.ogg?sig=1",
+      { kind: "file", src: "https://cdn.example.com/clip.ogg?sig=1" },
+    ],
+    [
+      "https://www.instagram.com/p/abc/",
+      { kind: "external", href: "https://www.instagram.com/p/abc/" },
+    ],
+    [
+      "https://notyoutube.com/watch?v=1",
+      { kind: "external", href: "https://notyoutube.com/watch?v=1" },
+    ],
+    ["", { kind: "none" }],
+    ["   ", { kind: "none" }],
+    ["javascript:alert(1)", { kind: "none" }],
+    ["not a url", { kind: "none" }],
+  ])("%s", (address, want) => {
+    expect(videoTarget(address)).toEqual(want);
+  });
+
+  it("opens uploads, embeds and files in the modal, nothing else", () => {
+    expect(opensInModal(videoTarget("/uploads/a.mp4"))).toBe(true);
+    expect(opensInModal(videoTarget("https://youtu.be/a"))).toBe(true);
+    expect(opensInModal(videoTarget("https://x.no/a.webm"))).toBe(true);
+    expect(opensInModal(videoTarget("https://x.no/page"))).toBe(false);
+    expect(opensInModal(videoTarget(undefined))).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api";
+import { contentUrl, retryContent, withDefaults } from "./content";
+import { defaultContent } from "./content-defaults";
+
+describe("content query", () => {
+  it("retries up to 3 times, never on 404", () => {
+    const notFound = new ApiError(404, "Not Found", '{"message":"Content not found"}');
+    const serverError = new ApiError(500, "Internal Server Error", "");
+    expect(retryContent(0, notFound)).toBe(false);
+    expect([0, 1, 2].map((n) => retryContent(n, serverError))).toEqual([true, true, true]);
+    expect(retryContent(3, serverError)).toBe(false);
+    expect(retryContent(0, new TypeError("Failed to fetch"))).toBe(true);
+  });
+
+  it("builds the section URL", () => {
+    expect(contentUrl("hero", "en")).toBe("/api/content/hero/en");
+  });
+});
+
+describe("withDefaults", () => {
+  const hero = defaultContent.no.hero;
+
+  it("uses the defaults when the section is missing", () => {
+    expect(withDefaults(undefined, hero)).toEqual(hero);
+  });
+
+  it("takes stored fields, keeps defaults for blank or missing ones, and ignores strangers", () => {
+    const merged = withDefaults({ tagline: "Ny tagline", greeting: "  ", extra: 1 }, hero);
+    expect(merged).toEqual({ ...hero, tagline: "Ny tagline" });
+  });
+
+  it("merges stats field by field", () => {
+    const about = defaultContent.en.about;
+    const merged = withDefaults({ stat2: { number: "3x" } }, about);
+    expect(merged.stat2).toEqual({ number: "3x", text: about.stat2.text });
+    expect(merged.stat1).toEqual(about.stat1);
+  });
+
+  it("has every section in both languages with the spec's statistics and contact info", () => {
+    for (const language of ["no", "en"] as const) {
+      const c = defaultContent[language];
+      expect([c.about.stat1.number, c.about.stat2.number, c.about.stat3.number]).toEqual([
+        "79%",
+        "2.4x",
+        "73%",
+      ]);
+      expect(c.contact.hours).toBe("Man-Fre: 09:00 - 17:00");
+      expect(c.contact.location).toBe("Porsgrunn, Telemark, Norway");
+      expect(c.footer.copyright).toContain("2025");
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { errorStatus, getJson } from "./api";
+import type { Language } from "./i18n";
+
+/**
+ * The site texts the admin edits (SPEC.md section 3, website_content), one object of strings per
+ * section and language. Shared by the public site (which reads them) and the admin content editor
+ * (which writes them with POST /api/admin/content).
+ */
+export interface StatContent {
+  number: string;
+  text: string;
+}
+
+export interface HeroContent {
+  tagline: string;
+  greeting: string;
+  intro: string;
+  description: string;
+}
+
+export interface AboutContent {
+  title: string;
+  description1: string;
+  description2: string;
+  stat1: StatContent;
+  stat2: StatContent;
+  stat3: StatContent;
+}
+
+export interface ServicesContent {
+  title: string;
+  description: string;
+  creativeTitle: string;
+  visualTitle: string;
+  videoTitle: string;
+  resultsTitle: string;
+}
+
+export interface ContactContent {
+  title: string;
+  description: string;
+  email: string;
+  location: string;
+  hours: string;
+}
+
+export interface FooterContent {
+  companyDescription: string;
+  copyright: string;
+}
+
+/** Each known section's field shape. Any other section is a free map of strings. */
+export interface SectionContent {
+  hero: HeroContent;
+  about: AboutContent;
+  services: ServicesContent;
+  contact: ContactContent;
+  footer: FooterContent;
+}
+
+export type ContentSection = keyof SectionContent;
+
+export const contentSections = [
+  "hero",
+  "about",
+  "services",
+  "contact",
+  "footer",
+] as const satisfies readonly ContentSection[];
+
+/** GET /api/content/{section}/{lang}: the stored row. */
+export interface WebsiteContent<S extends ContentSection = ContentSection> {
+  id: number;
+  section: S;
+  language: Language;
+  content: SectionContent[S];
+  updatedAt: string;
+}
+
+/** The URL of a section in a language; also the query key's first element (SPEC.md section 7). */
+export function contentUrl(section: string, language: Language): string {
+  return `/api/content/${encodeURIComponent(section)}/${language}`;
+}
+
+/** SPEC.md section 9: the content fetch retries at most 3 times, never on 404 (not saved yet). */
+export function retryContent(failureCount: number, error: unknown): boolean {
+  return errorStatus(error) !== 404 && failureCount < 3;
+}
+
+/** The query of one section; the admin editor invalidates `contentQueryOptions(s, l).queryKey`. */
+export function contentQueryOptions<S extends ContentSection>(section: S, language: Language) {
+  return queryOptions({
+    queryKey: [contentUrl(section, language)],
+    queryFn: () => getJson<WebsiteContent<S>>(contentUrl(section, language)),
+    retry: retryContent,
+  });
+}
+
+/** The stored section (undefined while loading, on 404 or on error) and the query's state. */
+export function useContent<S extends ContentSection>(section: S, language: Language) {
+  return useQuery(contentQueryOptions(section, language));
+}
+
+/** Drops every cached section, e.g. after saving. */
+export function invalidateContent(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith("/api/content/"),
+  });
+}
+
+/**
+ * Fills the fields a stored section lacks (or has blank) from the built-in defaults, so a partly
+ * saved section never shows an empty heading. Stats are merged field by field too.
+ */
+export function withDefaults<T extends object>(stored: unknown, defaults: T): T {
+  if (typeof stored !== "object" || stored === null) return defaults;
+  const out: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (typeof fallback === "string") {
+      if (typeof value === "string" && value.trim() !== "") out[key] = value;
+    } else if (typeof fallback === "object" && fallback !== null) {
+      out[key] = withDefaults(value, fallback as object);
+    }
+  }
+  return out as T;
+}
