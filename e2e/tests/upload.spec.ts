@@ -108,3 +108,42 @@ test("the video proxy refuses addresses that are not our uploads", async ({ requ
     expect(await res.json()).toEqual({ message: "Only our own uploads can be played: url must be /uploads/NAME" });
   }
 });
+
+test("the creator uploads a video in the portfolio form, saves the item, and it plays in the public modal", async ({
+  page,
+  server,
+}) => {
+  const creator = { email: "form-video@example.no", name: "Kari Nordmann", password: "hemmelig-video" };
+  await createAdmin(server, creator);
+  const login = await page.request.post("/api/login", {
+    data: { username: creator.email, password: creator.password },
+  });
+  expect(login.status()).toBe(200);
+
+  await page.goto("/admin/portfolio");
+  await page.getByLabel("Tittel").fill("Testkort i bevegelse");
+  await page.getByRole("tab", { name: "Video" }).click();
+  await page.getByTestId("video-file-input").setInputFiles(fixture);
+  await expect(page.getByText("Video uploaded successfully")).toBeVisible();
+  await expect(page.getByLabel("Video URL")).toHaveValue(/^\/uploads\/[^/]+\.mp4$/);
+  const videoUrl = await page.getByLabel("Video URL").inputValue();
+  // The stored copy is the file that was chosen, byte for byte.
+  const stored = await page.request.get(videoUrl);
+  expect(Buffer.compare(await stored.body(), await readFile(fixture))).toBe(0);
+
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith("/api/admin/portfolio") && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Opprett" }).click();
+  expect((await created).status()).toBe(201);
+
+  // A visitor (no session) opens it on the public page: the uploads player plays it.
+  await page.context().clearCookies();
+  await page.goto("/");
+  await page.locator("#work").scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Spill av «Testkort i bevegelse»" }).click();
+  const video = page.getByTestId("video-modal").locator("video");
+  await expect(video).toHaveAttribute("src", `/api/video-proxy?url=${encodeURIComponent(videoUrl)}`);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+});
