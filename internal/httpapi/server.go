@@ -47,6 +47,7 @@ type Server struct {
 	now     func() time.Time
 
 	contactLimit *rateLimiter // POST /api/contact, per client address
+	publicCache  *publicCache // visitor lists, emptied by every admin write
 }
 
 // New wires a server; Handler answers its requests.
@@ -58,10 +59,11 @@ func New(d Deps) *Server {
 		web:   newStaticFiles(d.Web),
 		mux:   http.NewServeMux(),
 
-		sessions: newSessions(d.Store, false), // Secure is set per request: secureCookies
-		limits:   defaultAuthLimits(),
-		storage:  d.Storage,
-		now:      time.Now,
+		sessions:    newSessions(d.Store, false), // Secure is set per request: secureCookies
+		limits:      defaultAuthLimits(),
+		publicCache: newPublicCache(),
+		storage:     d.Storage,
+		now:         time.Now,
 	}
 	if s.storage == nil {
 		s.storage = media.NewLocal(d.Config.UploadsDir())

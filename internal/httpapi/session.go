@@ -123,6 +123,9 @@ func (s *Server) guardAdmin(next http.Handler) http.Handler {
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userContextKey{}, u)))
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			s.publicCache.invalidate() // the admin may have changed what visitors see
+		}
 	})
 }
 

@@ -1,6 +1,9 @@
 package httpapi
 
-import "net/http"
+import (
+	"encoding/json"
+	"net/http"
+)
 
 // listTestimonials answers GET /api/testimonials/{lang}: the language's
 // testimonials, oldest first. Visitors get active ones only; an admin gets
@@ -10,9 +13,18 @@ func (s *Server) listTestimonials(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	list, err := s.store.ListTestimonials(r.Context(), lang, s.isAdmin(r))
-	if err != nil {
-		return err
+	if s.isAdmin(r) {
+		list, err := s.store.ListTestimonials(r.Context(), lang, true)
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, http.StatusOK, list)
 	}
-	return writeJSON(w, http.StatusOK, list)
+	return s.publicCache.serve(w, "testimonials/"+lang, func() ([]byte, error) {
+		list, err := s.store.ListTestimonials(r.Context(), lang, false)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(list)
+	})
 }

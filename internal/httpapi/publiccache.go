@@ -1,0 +1,58 @@
+package httpapi
+
+import (
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// publicCache keeps the encoded answers of the visitor lists (portfolio and
+// testimonials per language), which every page view asks for and which
+// change only when the admin saves something. Any admin write in this
+// process empties it at once (guardAdmin calls invalidate); an entry also
+// expires after publicCacheTTL, so a write made through another replica
+// sharing the PostgreSQL database shows within that time.
+type publicCache struct {
+	generation atomic.Uint64
+	mu         sync.RWMutex
+	entries    map[string]cachedAnswer
+}
+
+type cachedAnswer struct {
+	body       []byte
+	generation uint64
+	expires    time.Time
+}
+
+const publicCacheTTL = 2 * time.Second
+
+func newPublicCache() *publicCache { return &publicCache{entries: map[string]cachedAnswer{}} }
+
+// invalidate forgets every entry, including answers being computed now.
+func (c *publicCache) invalidate() { c.generation.Add(1) }
+
+// serve answers from the cache under key, or runs compute (which returns the
+// JSON body) and keeps its answer. The generation is read before compute
+// reads the database, so an answer computed across a write is never kept.
+func (c *publicCache) serve(w http.ResponseWriter, key string, compute func() ([]byte, error)) error {
+	gen := c.generation.Load()
+	c.mu.RLock()
+	e, ok := c.entries[key]
+	c.mu.RUnlock()
+	if !ok || e.generation != gen || time.Now().After(e.expires) {
+		body, err := compute()
+		if err != nil {
+			return err
+		}
+		body = append(body, '\n') // as writeJSON's encoder ends its answers
+		e = cachedAnswer{body: body, generation: gen, expires: time.Now().Add(publicCacheTTL)}
+		c.mu.Lock()
+		c.entries[key] = e
+		c.mu.Unlock()
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, err := w.Write(e.body)
+	return err
+}
