@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"mime/multipart"
 	"net/http"
@@ -143,5 +144,43 @@ func BenchmarkUpload100MB(b *testing.B) {
 			s.do(b, "POST", "/api/admin/upload/chunk", ct, bytes.NewReader(body))
 		}
 		s.do(b, "POST", "/api/admin/upload/finalize", "application/json", strings.NewReader(`{"uploadId":"`+id+`"}`))
+	}
+}
+
+// BenchmarkUpload100MBLoopback is the same upload over a loopback socket
+// (httptest.NewServer, one keep-alive connection), so a profile shows the
+// server's socket reads and the client's sends as well
+// (pprof -focus 'conn..serve' for the server's share).
+func BenchmarkUpload100MBLoopback(b *testing.B) {
+	s := newBenchServer(b)
+	ts := httptest.NewServer(s.h)
+	b.Cleanup(ts.Close)
+	file := randomBytes(benchFileSize)
+	copy(file, "\x00\x00\x00\x20ftypisom\x00\x00\x02\x00")
+	post := func(path, contentType string, body []byte) {
+		req, _ := http.NewRequest("POST", ts.URL+path, bytes.NewReader(body))
+		req.Header.Set("Content-Type", contentType)
+		req.Header.Set("Cookie", s.cookie)
+		res, err := ts.Client().Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			b.Fatalf("%s: %d", path, res.StatusCode)
+		}
+	}
+	b.SetBytes(benchFileSize)
+	for n := 0; b.Loop(); n++ {
+		id := "bench-upload-" + strconv.Itoa(n)
+		total := (benchFileSize + benchChunkSize - 1) / benchChunkSize
+		in, _ := json.Marshal(map[string]any{"uploadId": id, "fileName": "video.mp4", "fileSize": benchFileSize, "fileType": "video/mp4", "totalChunks": total})
+		post("/api/admin/upload/initialize", "application/json", in)
+		for i := range total {
+			body, ct := chunkBody(id, i, total, file[i*benchChunkSize:min((i+1)*benchChunkSize, benchFileSize)])
+			post("/api/admin/upload/chunk", ct, body)
+		}
+		post("/api/admin/upload/finalize", "application/json", []byte(`{"uploadId":"`+id+`"}`))
 	}
 }
