@@ -425,3 +425,43 @@ func TestRemoveUploadIfUnused(t *testing.T) {
 }
 
 func s3Storage(t *testing.T) media.Storage { return s3test.New(t) }
+
+// A chunk whose body breaks off midway is refused and counts as missing,
+// whichever way it is written to disk (the first of the equal chunks is
+// staged, the others go into the data file, the last is kept apart): the
+// copy to disk must not take the cut-off for the chunk's end.
+func TestChunkCutOffIsNotReceived(t *testing.T) {
+	video := fakeVideo(1500)
+	chunks := split(video, 600) // 600, 600, 300
+	for _, tc := range []struct {
+		name  string
+		index int
+	}{{"first of the equal chunks", 0}, {"a later equal chunk", 1}, {"the last chunk", 2}} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newUploadEnv(t, sqliteStore(t), nil)
+			admin := e.adminClient(t, "admin@example.no")
+			id := "cut-off-" + fmt.Sprint(tc.index)
+			admin.initUpload(id, int64(len(video)), "video/mp4", len(chunks)).wantStatus(t, http.StatusOK)
+			// Whole before it: the last chunk (unless it is the one cut off), and
+			// the equal chunks before it (so chunk 1 is the first to fix their size).
+			for i := range chunks {
+				if i < tc.index || (i == len(chunks)-1 && i != tc.index) {
+					admin.sendChunk(id, i, len(chunks), chunks[i]).wantStatus(t, http.StatusOK)
+				}
+			}
+			var body bytes.Buffer
+			mw := multipart.NewWriter(&body)
+			mw.WriteField("uploadId", id)
+			mw.WriteField("chunkIndex", fmt.Sprint(tc.index))
+			mw.WriteField("totalChunks", fmt.Sprint(len(chunks)))
+			part, _ := mw.CreateFormFile("chunk", "blob")
+			part.Write(chunks[tc.index][:len(chunks[tc.index])-100]) // then no closing boundary
+			admin.do("POST", "/api/admin/upload/chunk", body.String(), "Content-Type", mw.FormDataContentType()).
+				wantMessage(t, http.StatusBadRequest, "The multipart body is malformed or was cut off")
+			admin.finalize(id).wantMessage(t, http.StatusBadRequest, fmt.Sprintf("Upload is incomplete: chunk %d of 3 is missing", tc.index+1))
+			if f := e.files(t); len(f) != 0 {
+				t.Fatalf("files left behind: %v", f)
+			}
+		})
+	}
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { newUploadId, uploadMessages, uploadVideo, videoType } from "./upload";
+import { CHUNKS_IN_FLIGHT, newUploadId, uploadMessages, uploadVideo, videoType } from "./upload";
 
 type Answer = Response | Error;
 
@@ -169,6 +169,125 @@ describe("uploadVideo", () => {
   ])("finalize failure shows %s", async (_, answer, message) => {
     fakeServer((url) => (url.endsWith("/finalize") ? answer : ok()));
     await expect(uploadVideo(videoFile(10))).rejects.toThrow(new Error(message));
+  });
+});
+
+/**
+ * A fake server whose chunk answers wait until the test releases them, to see how many chunk
+ * requests are under way at once and what happens when they end out of order.
+ */
+function heldChunks() {
+  const held: { index: number; release: (answer: Answer) => void }[] = [];
+  const sent: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith("/initialize")) return ok({});
+    if (url.endsWith("/finalize")) return ok({ url: "/uploads/abc.mp4" });
+    const form = init?.body;
+    if (!(form instanceof FormData)) throw new Error("a chunk request without a form");
+    const index = Number(form.get("chunkIndex"));
+    sent.push(index);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const answer = await new Promise<Answer>((release) => held.push({ index, release }));
+    inFlight--;
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  /** Lets pending promise callbacks run, so the senders react to what was released. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** Answers the held request for chunk `index`. */
+  const release = async (index: number, answer: Answer = ok()) => {
+    const at = held.findIndex((h) => h.index === index);
+    if (at < 0) throw new Error(`chunk ${index} is not under way`);
+    const [h] = held.splice(at, 1);
+    h?.release(answer);
+    await settle();
+  };
+  return {
+    sent,
+    release,
+    settle,
+    held: () => held.map((h) => h.index),
+    maxInFlight: () => maxInFlight,
+  };
+}
+
+describe("uploadVideo sends chunks concurrently", () => {
+  it(`keeps ${CHUNKS_IN_FLIGHT} chunks in flight, each sent once, with progress that only grows`, async () => {
+    expect(CHUNKS_IN_FLIGHT).toBe(3);
+    const server = heldChunks();
+    const progress: number[] = [];
+    const done = uploadVideo(videoFile(3_000_000), {
+      chunkSize: 512000,
+      onProgress: (p) => progress.push(p),
+    });
+    await server.settle();
+    expect(server.held()).toEqual([0, 1, 2]);
+
+    // Chunks end out of order: each end starts the next chunk, never a fourth at once.
+    await server.release(2);
+    expect(server.held()).toEqual([0, 1, 3]);
+    await server.release(0);
+    await server.release(3);
+    expect(server.held()).toEqual([1, 4, 5]);
+    await server.release(5);
+    await server.release(1);
+    await server.release(4);
+
+    await expect(done).resolves.toBe("/uploads/abc.mp4");
+    expect(server.sent).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(server.maxInFlight()).toBe(3);
+    expect(progress).toEqual([0, 17, 33, 50, 67, 83, 100]);
+  });
+
+  it("sends a file of fewer chunks than that with no more requests than chunks", async () => {
+    const calls = protocol();
+    await expect(uploadVideo(videoFile(600_000), { chunkSize: 512000 })).resolves.toBe(
+      "/uploads/abc.mp4",
+    );
+    expect(calls.filter((c) => c.url.endsWith("/chunk"))).toHaveLength(2);
+  });
+
+  it("stops at the first chunk that fails: no further chunk, no finalize, its message", async () => {
+    const server = heldChunks();
+    const progress: number[] = [];
+    const done = uploadVideo(videoFile(5_000_000), {
+      chunkSize: 512000,
+      retryDelayMs: 1,
+      onProgress: (p) => progress.push(p),
+    });
+    const rejected = expect(done).rejects.toThrow(/^Chunk 2 has 1 bytes, unlike the 512000/);
+    await server.settle();
+    await server.release(0);
+    expect(server.held()).toEqual([1, 2, 3]);
+    await server.release(
+      1,
+      fail(400, "Chunk 2 has 1 bytes, unlike the 512000 of the other chunks"),
+    );
+    expect(server.held()).toEqual([2, 3]); // under way already: they end, nothing new starts
+    await server.release(3);
+    await server.release(2);
+    await rejected;
+    expect(server.sent).toEqual([0, 1, 2, 3]);
+    expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).endsWith("/finalize"))).toBe(false);
+    expect(progress).toEqual([0, 10]);
+  });
+
+  it("retries a chunk while the others go on, and tries no more once another chunk failed", async () => {
+    const server = heldChunks();
+    const done = uploadVideo(videoFile(2_000_000), { chunkSize: 512000, retryDelayMs: 20 });
+    const rejected = expect(done).rejects.toThrow(/^Upload not found$/);
+    await server.settle();
+    await server.release(0, fail(503, "Service unavailable")); // retried after 20 ms
+    await server.release(1, fail(404, "Upload not found")); // not retryable: the upload fails
+    await server.release(2);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await rejected;
+    expect(server.sent).toEqual([0, 1, 2]); // chunk 1 (index 0) was not tried again, chunk 4 never sent
   });
 });
 

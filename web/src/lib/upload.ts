@@ -4,6 +4,12 @@ import { ApiError, apiRequest, errorMessage } from "./api";
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 export const PORTFOLIO_CHUNK_BYTES = 512000;
 export const DEFAULT_CHUNK_BYTES = 1024 * 1024;
+/**
+ * Chunk requests under way at once. One at a time leaves the connection idle during each round
+ * trip; three keep it busy (DESIGN.md section 5's upload budget, measured by cmd/uploadbench, which
+ * sends the same way).
+ */
+export const CHUNKS_IN_FLIGHT = 3;
 
 /** The upload step errors of SPEC.md section 8, used when the server gives no message. */
 export const uploadMessages = {
@@ -23,8 +29,9 @@ export interface UploadOptions {
 }
 
 /**
- * Sends a file through the chunked upload API (SPEC.md section 7): initialize, each chunk in turn
- * (a failed chunk is sent again, since the server replaces a re-sent chunk), then finalize.
+ * Sends a file through the chunked upload API (SPEC.md section 7): initialize, the chunks, up to
+ * CHUNKS_IN_FLIGHT at a time (a failed chunk is sent again, since the server replaces a re-sent
+ * chunk), then finalize.
  * Resolves to the stored file's URL ("/uploads/…"); rejects with an Error whose message is the
  * server's or the step's fallback text.
  */
@@ -46,20 +53,43 @@ export async function uploadVideo(file: File, options: UploadOptions = {}): Prom
   );
   options.onProgress?.(0);
 
-  for (let index = 0; index < totalChunks; index++) {
-    const chunk = file.slice(index * chunkSize, (index + 1) * chunkSize);
-    await step(uploadMessages.chunk(index + 1), () =>
-      withRetries(tries, retryDelayMs, () => {
-        const form = new FormData();
-        form.append("uploadId", uploadId);
-        form.append("chunkIndex", String(index));
-        form.append("totalChunks", String(totalChunks));
-        form.append("chunk", chunk, file.name);
-        return apiRequest("POST", "/api/admin/upload/chunk", form);
-      }),
-    );
-    options.onProgress?.(Math.round(((index + 1) / totalChunks) * 100));
-  }
+  // CHUNKS_IN_FLIGHT senders share the chunks in index order; the server accepts them in any order.
+  // Progress counts finished chunks, so it only grows. The first chunk that fails for good stops the
+  // rest: no sender starts another chunk or another try, and the upload rejects with its error once
+  // the requests already under way have ended.
+  let next = 0;
+  let finished = 0;
+  let failure: { error: unknown } | undefined;
+  const sender = async () => {
+    while (!failure && next < totalChunks) {
+      const index = next++;
+      const chunk = file.slice(index * chunkSize, (index + 1) * chunkSize);
+      try {
+        await step(uploadMessages.chunk(index + 1), () =>
+          withRetries(
+            tries,
+            retryDelayMs,
+            () => {
+              const form = new FormData();
+              form.append("uploadId", uploadId);
+              form.append("chunkIndex", String(index));
+              form.append("totalChunks", String(totalChunks));
+              form.append("chunk", chunk, file.name);
+              return apiRequest("POST", "/api/admin/upload/chunk", form);
+            },
+            () => failure !== undefined,
+          ),
+        );
+      } catch (error) {
+        failure ??= { error };
+        return;
+      }
+      finished++;
+      if (!failure) options.onProgress?.(Math.round((finished / totalChunks) * 100));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CHUNKS_IN_FLIGHT, totalChunks) }, sender));
+  if (failure) throw failure.error;
 
   return step(uploadMessages.finalize, async () => {
     const res = await apiRequest("POST", "/api/admin/upload/finalize", { uploadId });
@@ -108,15 +138,24 @@ async function step<T>(fallback: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Retries a request that failed for a reason a retry can fix: the network or a 5xx/429 answer. */
-async function withRetries<T>(tries: number, delayMs: number, run: () => Promise<T>): Promise<T> {
+/**
+ * Retries a request that failed for a reason a retry can fix: the network or a 5xx/429 answer. Once
+ * `stopped()` (another chunk failed for good) it tries no more and rethrows the last error.
+ */
+async function withRetries<T>(
+  tries: number,
+  delayMs: number,
+  run: () => Promise<T>,
+  stopped: () => boolean = () => false,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       const retryable = !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
-      if (!retryable || attempt >= tries) throw error;
+      if (!retryable || attempt >= tries || stopped()) throw error;
       await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** (attempt - 1)));
+      if (stopped()) throw error;
     }
   }
 }
