@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "./api";
 
 /** A user as the server answers it (never with a password). */
