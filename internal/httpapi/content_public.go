@@ -31,3 +31,20 @@ func (s *Server) getContent(w http.ResponseWriter, r *http.Request) error {
 	}
 	return writeJSON(w, http.StatusOK, c)
 }
+
+// getLanguageContent answers GET /api/content/{lang} with every saved section
+// of that language as {"hero": {...}, "about": {...}}: the public page's texts
+// in one request. Sections never saved are absent (the client shows its
+// built-in texts); an empty object when none is saved, never 404; 400 for a
+// language other than no/en.
+func (s *Server) getLanguageContent(w http.ResponseWriter, r *http.Request) error {
+	lang, err := pathLanguage(r)
+	if err != nil {
+		return err
+	}
+	sections, err := s.store.ContentByLanguage(r.Context(), lang)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, sections)
+}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -205,7 +206,7 @@ func TestSessionCookieSecureOverHTTPS(t *testing.T) {
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("login: %d", res.StatusCode)
 		}
-		return res.Header.Get("Set-Cookie")
+		return strings.Join(res.Header.Values("Set-Cookie"), "\n")
 	}
 	handler := func(trusted ...netip.Prefix) http.Handler {
 		return New(Deps{Config: config.Config{TrustedProxies: trusted}, Store: st, Log: discardLog, Web: fs.FS(testWeb)}).Handler()
@@ -236,6 +237,17 @@ func TestSessionCookieSecureOverHTTPS(t *testing.T) {
 		{"TLS on our listener", login(t, overTLS.URL, tlsClient), true},
 	}
 	for _, c := range cases {
+		// The signed-in hint follows the same Secure rule as the session cookie.
+		cookies := strings.Split(c.cookie, "\n")
+		sort.Strings(cookies) // ugcfolio_session=, then ugcfolio_signed_in=
+		if len(cookies) != 2 || !strings.HasPrefix(cookies[1], "ugcfolio_signed_in=1;") {
+			t.Errorf("%s: want the session cookie and the hint: %q", c.name, cookies)
+			continue
+		}
+		if got := hasCookieAttr(cookies[1], "Secure"); got != c.secure {
+			t.Errorf("%s: hint Secure = %v, want %v (%s)", c.name, got, c.secure, cookies[1])
+		}
+		c.cookie = cookies[0]
 		if !strings.HasPrefix(c.cookie, "ugcfolio_session=") {
 			t.Errorf("%s: no session cookie: %q", c.name, c.cookie)
 			continue
@@ -257,7 +269,10 @@ func TestSessionCookieSecureOverHTTPS(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	if got := res.Header.Get("Set-Cookie"); !strings.HasPrefix(got, "ugcfolio_session=;") || !hasCookieAttr(got, "Secure") {
+	got := res.Header.Values("Set-Cookie")
+	sort.Strings(got)
+	if len(got) != 2 || !strings.HasPrefix(got[0], "ugcfolio_session=;") || !hasCookieAttr(got[0], "Secure") ||
+		!strings.HasPrefix(got[1], "ugcfolio_signed_in=;") || !hasCookieAttr(got[1], "Secure") {
 		t.Errorf("logout over HTTPS: Set-Cookie %q", got)
 	}
 }

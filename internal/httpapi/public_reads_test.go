@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
@@ -24,6 +26,43 @@ func publicReadsAdmin(t *testing.T, e *testEnv) *client {
 	c := e.client()
 	c.do("POST", "/api/login", map[string]string{"username": "admin@example.no", "password": "hemmelig"}).wantStatus(t, http.StatusOK)
 	return c
+}
+
+func TestGetLanguageContent(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		c := e.client()
+		// Nothing saved: an empty object, not 404.
+		if r := c.do("GET", "/api/content/no", nil).wantStatus(t, http.StatusOK); strings.TrimSpace(r.body) != "{}" {
+			t.Fatalf("no content saved: %q", r.body)
+		}
+		ctx := context.Background()
+		for _, s := range []struct{ section, lang, body string }{
+			{"hero", "en", `{"tagline":"UGC creator"}`},
+			{"about", "en", `{"title":"About me"}`},
+			{"hero", "no", `{"tagline":"UGC-skaper"}`},
+		} {
+			if _, err := e.store.SaveContent(ctx, s.section, s.lang, json.RawMessage(s.body)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cases := []struct {
+			lang string
+			want map[string]map[string]string
+		}{
+			{"en", map[string]map[string]string{"hero": {"tagline": "UGC creator"}, "about": {"title": "About me"}}},
+			{"no", map[string]map[string]string{"hero": {"tagline": "UGC-skaper"}}},
+		}
+		for _, tc := range cases {
+			var got map[string]map[string]string
+			c.do("GET", "/api/content/"+tc.lang, nil).wantStatus(t, http.StatusOK).json(t, &got)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("%s: got %v, want %v", tc.lang, got, tc.want)
+			}
+		}
+		c.do("GET", "/api/content/de", nil).wantMessage(t, http.StatusBadRequest, `Language must be "no" or "en"`)
+		// The per-section call is unchanged: 404 for a section never saved.
+		c.do("GET", "/api/content/about/no", nil).wantMessage(t, http.StatusNotFound, "Content not found")
+	})
 }
 
 func TestGetContent(t *testing.T) {

@@ -119,6 +119,7 @@ func (s *Server) routes() {
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
+	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
 	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
 	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
 	s.contactLimit = newRateLimiter(contactEvery, contactBurst)

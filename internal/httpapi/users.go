@@ -89,6 +89,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(r, u); err != nil {
 		return err
 	}
+	s.setSignedInHint(w)
 	return writeJSON(w, http.StatusOK, u)
 }
 
@@ -121,6 +122,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := s.startSession(r, u); err != nil {
 		return err
 	}
+	s.setSignedInHint(w)
 	return writeJSON(w, http.StatusCreated, u)
 }
 
@@ -129,6 +131,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 	if err := s.sessions.Destroy(r.Context()); err != nil {
 		return err
 	}
+	s.clearSignedInHint(w)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
@@ -141,6 +144,35 @@ func (s *Server) startSession(r *http.Request, u store.User) error {
 	}
 	s.sessions.Put(r.Context(), sessionUserKey, u.ID)
 	return nil
+}
+
+// signedInHintCookie names a readable (not HttpOnly) cookie set on login and
+// register and cleared on logout. It holds no secret: the client asks
+// GET /api/user only when it is present, so a visitor's page makes no request
+// that can only answer 401. The session cookie alone decides who is logged in.
+const signedInHintCookie = "ugcfolio_signed_in"
+
+// setSignedInHint sets the hint for as long as a session lives. Secure is
+// added by secureCookies under the same rule as the session cookie.
+func (s *Server) setSignedInHint(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{
+		Name:     signedInHintCookie,
+		Value:    "1",
+		Path:     "/",
+		MaxAge:   int(s.sessions.Lifetime / time.Second),
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// clearSignedInHint removes the hint.
+func (s *Server) clearSignedInHint(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{
+		Name:     signedInHintCookie,
+		Value:    "",
+		Path:     "/",
+		MaxAge:   -1,
+		SameSite: http.SameSiteLaxMode,
+	})
 }
 
 // getUser answers GET /api/user: the logged-in user, or 401.

@@ -32,6 +32,47 @@ func TestRegisterLoginLogout(t *testing.T) {
 	})
 }
 
+// TestSignedInHint: login and register set a readable hint cookie that lives
+// as long as the session, logout clears it; it carries no secret.
+func TestSignedInHint(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		hint := func(t *testing.T, r response) string {
+			t.Helper()
+			for _, c := range r.header.Values("Set-Cookie") {
+				if strings.HasPrefix(c, "ugcfolio_signed_in=") {
+					return c
+				}
+			}
+			t.Fatalf("no ugcfolio_signed_in cookie in %q", r.header.Values("Set-Cookie"))
+			return ""
+		}
+		wantSet := func(t *testing.T, c string) {
+			t.Helper()
+			for _, attr := range []string{"Path=/", "Max-Age=1209600", "SameSite=Lax"} {
+				if !hasCookieAttr(c, attr) {
+					t.Errorf("hint %q lacks %s", c, attr)
+				}
+			}
+			if !strings.HasPrefix(c, "ugcfolio_signed_in=1;") || hasCookieAttr(c, "HttpOnly") || hasCookieAttr(c, "Secure") {
+				t.Errorf("hint %q: want value 1, readable by scripts, not Secure over plain HTTP", c)
+			}
+		}
+		c := e.client()
+		wantSet(t, hint(t, c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig", "displayName": "Kari"}).wantStatus(t, http.StatusCreated)))
+		cleared := hint(t, c.do("POST", "/api/logout", nil).wantStatus(t, http.StatusNoContent))
+		if !strings.HasPrefix(cleared, "ugcfolio_signed_in=;") || !hasCookieAttr(cleared, "Max-Age=0") || !hasCookieAttr(cleared, "Path=/") {
+			t.Errorf("logout: hint not cleared: %q", cleared)
+		}
+		wantSet(t, hint(t, c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}).wantStatus(t, http.StatusOK)))
+		// A failed login says nothing about the hint.
+		for _, v := range c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "feil-passord"}).wantStatus(t, http.StatusUnauthorized).header.Values("Set-Cookie") {
+			if strings.HasPrefix(v, "ugcfolio_signed_in=") {
+				t.Errorf("failed login touched the hint: %q", v)
+			}
+		}
+	})
+}
+
 func TestAccountRules(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		c := e.client()
@@ -61,8 +102,16 @@ func TestLoginRenewsSessionToken(t *testing.T) {
 	c := e.client()
 	c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig"})
 	c.do("POST", "/api/logout", nil)
-	first := c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}).header.Get("Set-Cookie")
-	second := c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}).header.Get("Set-Cookie")
+	sessionCookie := func(r response) string {
+		for _, v := range r.header.Values("Set-Cookie") {
+			if strings.HasPrefix(v, "ugcfolio_session=") {
+				return v
+			}
+		}
+		return ""
+	}
+	first := sessionCookie(c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}))
+	second := sessionCookie(c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}))
 	if first == "" || first == second {
 		t.Fatalf("token not renewed on login: %q then %q", first, second)
 	}

@@ -46,3 +46,22 @@ func (s *Store) SaveContent(ctx context.Context, section, language string, conte
 		ON CONFLICT (section, language) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at
 		RETURNING `+contentColumns, section, language, string(content), now()))
 }
+
+// ContentByLanguage returns every saved section of a language, keyed by
+// section name (empty when none has been saved).
+func (s *Store) ContentByLanguage(ctx context.Context, language string) (map[string]json.RawMessage, error) {
+	rows, err := s.query(ctx, `SELECT section, content FROM website_content WHERE language = ? ORDER BY section`, language)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]json.RawMessage{}
+	for rows.Next() {
+		var section, raw string
+		if err := rows.Scan(&section, &raw); err != nil {
+			return nil, err
+		}
+		out[section] = json.RawMessage(raw)
+	}
+	return out, rows.Err()
+}

@@ -97,9 +97,36 @@ export function contentQueryOptions<S extends ContentSection>(section: S, langua
   });
 }
 
-/** The stored section (undefined while loading, on 404 or on error) and the query's state. */
+/** GET /api/content/{lang}: every saved section of a language by name (sections never saved are absent). */
+export type LanguageContent = { [S in ContentSection]?: SectionContent[S] };
+
+/** The URL of every saved section of a language; also the query key's first element. */
+export function languageContentUrl(language: Language): string {
+  return `/api/content/${language}`;
+}
+
+/**
+ * The public page's texts: one request per language for every saved section (never 404, so no
+ * console error for sections never saved), retried like every content fetch (SPEC.md section 9).
+ * The admin editor keeps using the per-section call (`contentQueryOptions`).
+ */
+export function languageContentQueryOptions(language: Language) {
+  return queryOptions({
+    queryKey: [languageContentUrl(language)],
+    queryFn: () => getJson<LanguageContent>(languageContentUrl(language)),
+    retry: retryContent,
+  });
+}
+
+/**
+ * A section's stored fields (undefined while loading, when never saved, or on error), read from
+ * the language's one request: every section of the page shares it.
+ */
 export function useContent<S extends ContentSection>(section: S, language: Language) {
-  return useQuery(contentQueryOptions(section, language));
+  return useQuery({
+    ...languageContentQueryOptions(language),
+    select: (all: LanguageContent) => all[section] as SectionContent[S] | undefined,
+  });
 }
 
 /** Drops every cached section, e.g. after saving. */

@@ -1,10 +1,19 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
+import { dropSignedInHint, signedInHintCookie } from "@/lib/auth";
+
+// Screens that look up the user run as in a browser that has logged in before (the server's
+// signed-in hint is present); src/lib/auth.test.ts covers the visitor without it.
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting the hint.
+  document.cookie = `${signedInHintCookie}=1; Path=/`;
+});
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  dropSignedInHint();
 });

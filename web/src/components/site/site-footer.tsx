@@ -9,12 +9,9 @@ const quickLinks = ["about", "services", "work", "testimonials", "pricing", "con
 /** The site footer (SPEC.md "Navigation and footer"): blurb, social links, quick links, contact. */
 export function SiteFooter() {
   const { t, language } = useLanguage();
-  const footer = withDefaults(
-    useContent("footer", language).data?.content,
-    defaultContent[language].footer,
-  );
+  const footer = withDefaults(useContent("footer", language).data, defaultContent[language].footer);
   const contact = withDefaults(
-    useContent("contact", language).data?.content,
+    useContent("contact", language).data,
     defaultContent[language].contact,
   );
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The rules and messages of SPEC.md section 5, the same as the server's. */
 export const authMessages = {
@@ -7,11 +7,8 @@ export const authMessages = {
   passwordsDiffer: "Passwords do not match",
 } as const;
 
-const username = z
-  .string()
-  .trim()
-  .pipe(z.email({ error: authMessages.invalidEmail }));
-const password = z.string().min(6, { error: authMessages.shortPassword });
+const username = z.string().check(z.trim(), z.email({ error: authMessages.invalidEmail }));
+const password = z.string().check(z.minLength(6, { error: authMessages.shortPassword }));
 
 export const loginSchema = z.object({ username, password });
 export type LoginValues = z.infer<typeof loginSchema>;
@@ -21,13 +18,14 @@ export const registerSchema = z
     username,
     displayName: z
       .string()
-      .trim()
-      .max(100, { error: "Display name must be at most 100 characters" }),
+      .check(z.trim(), z.maxLength(100, { error: "Display name must be at most 100 characters" })),
     password,
     confirmPassword: z.string(),
   })
-  .refine((values) => values.password === values.confirmPassword, {
-    error: authMessages.passwordsDiffer,
-    path: ["confirmPassword"],
-  });
+  .check(
+    z.refine((values) => values.password === values.confirmPassword, {
+      error: authMessages.passwordsDiffer,
+      path: ["confirmPassword"],
+    }),
+  );
 export type RegisterValues = z.infer<typeof registerSchema>;

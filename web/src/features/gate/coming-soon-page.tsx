@@ -4,7 +4,7 @@ import { AlertCircle, Loader2, Lock } from "lucide-react";
 import { type ComponentProps, useId } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { apiRequest, errorStatus } from "@/lib/api";
@@ -22,8 +22,8 @@ export const gateTexts = {
 } as const;
 
 const gateSchema = z.object({
-  username: z.string().min(1, { error: gateTexts.usernameRequired }),
-  password: z.string().min(1, { error: gateTexts.passwordRequired }),
+  username: z.string().check(z.minLength(1, { error: gateTexts.usernameRequired })),
+  password: z.string().check(z.minLength(1, { error: gateTexts.passwordRequired })),
 });
 type GateValues = z.infer<typeof gateSchema>;
 

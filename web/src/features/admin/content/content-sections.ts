@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The editable sections of SPEC.md section 3 (website_content). Every field is a required string;
@@ -84,7 +84,10 @@ export type SectionValues = Record<string, string>;
 export function sectionSchema(section: SectionDef) {
   return z.object(
     Object.fromEntries(
-      section.fields.map((f) => [f.key, z.string().trim().min(1, `${f.label} is required`)]),
+      section.fields.map((f) => [
+        f.key,
+        z.string().check(z.trim(), z.minLength(1, `${f.label} is required`)),
+      ]),
     ),
   );
 }

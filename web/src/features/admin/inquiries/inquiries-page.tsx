@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Building2, Eye, Mail, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,6 +17,7 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "@/lib/api";
 import { type Inquiry, inquiriesKey } from "../layout/admin-api";
 import { AdminLayout } from "../layout/admin-layout";

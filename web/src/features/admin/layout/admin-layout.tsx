@@ -11,9 +11,9 @@ import {
   X,
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Link, useLocation } from "wouter";
 import { cn } from "@/components/ui/cn";
+import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "@/lib/api";
 import { useCurrentUser, userQueryKey } from "@/lib/auth";
 import { paths } from "@/lib/paths";

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
+import { Toaster } from "@/components/ui/toaster";
 import { PortfolioForm, type Uploader } from "./portfolio-form";
 import {
   emptyPortfolio,

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImageIcon, Pencil, Star, Trash2, Video } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "@/lib/api";
 import { useLanguage } from "@/lib/i18n";
 import { type PortfolioItem, portfolioKey } from "../layout/admin-api";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** SPEC.md section 5 (portfolio form), with its exact messages. */
 export const msgImageOrVideo =
@@ -95,27 +95,35 @@ export function videoPreview(u: string): VideoPreview {
 
 export const portfolioSchema = z
   .object({
-    title: z.string().trim().min(1, msgTitleRequired).max(200, "Tittel kan være maks 200 tegn"),
-    description: z.string().max(5000, "Beskrivelse kan være maks 5000 tegn"),
+    title: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, msgTitleRequired),
+        z.maxLength(200, "Tittel kan være maks 200 tegn"),
+      ),
+    description: z.string().check(z.maxLength(5000, "Beskrivelse kan være maks 5000 tegn")),
     imageUrl: z.string(),
     videoUrl: z.string(),
     category: z.enum(["product", "lifestyle", "brand", "social", "other"]),
     featured: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    const image = v.imageUrl.trim();
-    const video = v.videoUrl.trim();
-    if (!image && !video) {
-      ctx.addIssue({ code: "custom", path: ["imageUrl"], message: msgImageOrVideo });
-      return;
-    }
-    if (image && !isValidImageUrl(image)) {
-      ctx.addIssue({ code: "custom", path: ["imageUrl"], message: msgInvalidImageUrl });
-    }
-    if (video && !isValidVideoUrl(video)) {
-      ctx.addIssue({ code: "custom", path: ["videoUrl"], message: msgInvalidVideoUrl });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      const image = v.imageUrl.trim();
+      const video = v.videoUrl.trim();
+      if (!image && !video) {
+        ctx.addIssue({ code: "custom", path: ["imageUrl"], message: msgImageOrVideo });
+        return;
+      }
+      if (image && !isValidImageUrl(image)) {
+        ctx.addIssue({ code: "custom", path: ["imageUrl"], message: msgInvalidImageUrl });
+      }
+      if (video && !isValidVideoUrl(video)) {
+        ctx.addIssue({ code: "custom", path: ["videoUrl"], message: msgInvalidVideoUrl });
+      }
+    }),
+  );
 
 export type PortfolioValues = z.infer<typeof portfolioSchema>;
 

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -22,24 +22,32 @@ export const isStorableImageUrl = (u: string) =>
 export const testimonialSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, "Name is required")
-    .max(100, "Name must be at most 100 characters"),
+    .check(
+      z.trim(),
+      z.minLength(1, "Name is required"),
+      z.maxLength(100, "Name must be at most 100 characters"),
+    ),
   company: z
     .string()
-    .trim()
-    .min(1, "Company is required")
-    .max(100, "Company must be at most 100 characters"),
+    .check(
+      z.trim(),
+      z.minLength(1, "Company is required"),
+      z.maxLength(100, "Company must be at most 100 characters"),
+    ),
   imageUrl: z
     .string()
-    .trim()
-    .refine(isStorableImageUrl, "Image URL must start with http://, https:// or /uploads/"),
-  rating: z.number().int().min(1).max(5),
+    .check(
+      z.trim(),
+      z.refine(isStorableImageUrl, "Image URL must start with http://, https:// or /uploads/"),
+    ),
+  rating: z.int().check(z.gte(1), z.lte(5)),
   testimonial: z
     .string()
-    .trim()
-    .min(1, "Testimonial is required")
-    .max(2000, "Testimonial must be at most 2000 characters"),
+    .check(
+      z.trim(),
+      z.minLength(1, "Testimonial is required"),
+      z.maxLength(2000, "Testimonial must be at most 2000 characters"),
+    ),
   isActive: z.boolean(),
 });
 

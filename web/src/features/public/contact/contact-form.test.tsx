@@ -1,13 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { describe, expect, it, vi } from "vitest";
+import { toast } from "@/components/ui/toaster";
 import { LanguageProvider } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { ContactForm } from "./contact-form";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("@/components/ui/toaster", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function renderForm() {
   return render(

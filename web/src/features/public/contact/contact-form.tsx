@@ -3,8 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { cn } from "@/components/ui/cn";
+import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "@/lib/api";
 import { useLanguage } from "@/lib/i18n";
 import {

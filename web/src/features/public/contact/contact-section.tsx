@@ -37,7 +37,7 @@ function useNearViewport<T extends Element>(margin = "800px") {
 export function ContactSection() {
   const { t, language } = useLanguage();
   const contact = withDefaults(
-    useContent("contact", language).data?.content,
+    useContent("contact", language).data,
     defaultContent[language].contact,
   );
   const [formSlot, near] = useNearViewport<HTMLDivElement>();

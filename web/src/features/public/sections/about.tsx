@@ -7,10 +7,7 @@ import { AnchorButton, SectionHeading } from "./section-heading";
 /** UGC about (#ugc): what UGC is, three statistic cards (79%, 2.4x, 73%), a call to action. */
 export function About() {
   const { t, language } = useLanguage();
-  const about = withDefaults(
-    useContent("about", language).data?.content,
-    defaultContent[language].about,
-  );
+  const about = withDefaults(useContent("about", language).data, defaultContent[language].about);
   const stats = [about.stat1, about.stat2, about.stat3];
   return (
     <section id="ugc" aria-labelledby="ugc-title" className="scroll-mt-20 bg-white py-20 sm:py-28">

@@ -53,10 +53,7 @@ function HeroVisual() {
 /** The hero: who, what, and the two calls to action (#contact, #work). */
 export function Hero() {
   const { t, language } = useLanguage();
-  const hero = withDefaults(
-    useContent("hero", language).data?.content,
-    defaultContent[language].hero,
-  );
+  const hero = withDefaults(useContent("hero", language).data, defaultContent[language].hero);
   return (
     <section id="about" aria-labelledby="hero-title" className="relative scroll-mt-20">
       <div className="relative mx-auto grid max-w-7xl items-center gap-14 px-5 pb-20 pt-10 sm:px-8 lg:grid-cols-[1.1fr_1fr] lg:pb-28 lg:pt-16">

@@ -48,7 +48,7 @@ const photoIcons: Icon[] = [Camera, Clapperboard, Sparkles];
 export function Services() {
   const { t, language } = useLanguage();
   const services = withDefaults(
-    useContent("services", language).data?.content,
+    useContent("services", language).data,
     defaultContent[language].services,
   );
   return (

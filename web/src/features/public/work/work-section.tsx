@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, ExternalLink, ImageOff, Play } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { format, useLanguage } from "@/lib/i18n";
 import { SectionHeading } from "../sections/section-heading";
 import { opensInModal, type VideoTarget, videoTarget } from "./video-links";
-import { VideoModal } from "./video-modal";
+
+// The player opens on a click only: its code (and the uploads player) loads then, not with the page.
+const VideoModal = lazy(() => import("./video-modal").then((m) => ({ default: m.VideoModal })));
 
 /** A portfolio item as GET /api/portfolio/{lang} answers it (SPEC.md section 3). */
 export interface PortfolioItem {
@@ -246,12 +248,14 @@ export function WorkSection() {
         )}
       </div>
       {playing && (
-        <VideoModal
-          target={playing.target}
-          title={playing.title}
-          closeLabel={t.work.close}
-          onClose={() => setPlaying(null)}
-        />
+        <Suspense fallback={null}>
+          <VideoModal
+            target={playing.target}
+            title={playing.title}
+            closeLabel={t.work.close}
+            onClose={() => setPlaying(null)}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,6 +1,8 @@
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { json, mockApi, renderApp } from "@/test/render-app";
 import { ApiError } from "./api";
-import { contentUrl, retryContent, withDefaults } from "./content";
+import { contentUrl, languageContentUrl, retryContent, useContent, withDefaults } from "./content";
 import { defaultContent } from "./content-defaults";
 
 describe("content query", () => {
@@ -49,5 +51,30 @@ describe("withDefaults", () => {
       expect(c.contact.location).toBe("Porsgrunn, Telemark, Norway");
       expect(c.footer.copyright).toContain("2025");
     }
+  });
+});
+
+function Sections() {
+  const hero = useContent("hero", "en").data;
+  const about = useContent("about", "en").data;
+  return (
+    <p>
+      {hero?.tagline ?? "default tagline"} / {about?.title ?? "default title"}
+    </p>
+  );
+}
+
+describe("the public page's content", () => {
+  it("reads every section of a language in ONE request, a section never saved keeping its default", async () => {
+    const fetchMock = mockApi({
+      "GET /api/content/en": () => json({ hero: { tagline: "Saved tagline" } }),
+    });
+    renderApp(<Sections />);
+    expect(await screen.findByText("Saved tagline / default title")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/content/en"]);
+  });
+
+  it("builds the language URL", () => {
+    expect(languageContentUrl("no")).toBe("/api/content/no");
   });
 });
