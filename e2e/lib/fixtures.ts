@@ -9,8 +9,10 @@
  *
  *   test.use({ serverEnv: { UGCFOLIO_GATE_USERNAME: "guest", UGCFOLIO_GATE_PASSWORD: "s3cret" } });
  *
- * The server (and its database) is shared by the tests of a worker; a test that needs a pristine
- * database can call startServer() itself.
+ * The server (and its database) is shared by the tests of a worker. A file whose tests change
+ * what other files assert (site texts, testimonials…) takes a server of its own with
+ *
+ *   test.use({ ownServer: "admin" });
  */
 import { test as base } from "@playwright/test";
 import { type Env, type RunningServer, startServer } from "./server";
@@ -18,6 +20,8 @@ import { type Env, type RunningServer, startServer } from "./server";
 interface WorkerFixtures {
   /** Extra environment for this worker's server. Set with test.use({ serverEnv }). */
   serverEnv: Env;
+  /** A name that gives the file's tests a worker and a server of their own. */
+  ownServer: string;
   server: RunningServer;
 }
 
@@ -28,9 +32,11 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverEnv: [{}, { scope: "worker", option: true }],
+  ownServer: ["", { scope: "worker", option: true }],
 
   server: [
-    async ({ serverEnv }, use) => {
+    // ownServer is listed so that a different value means a different worker (and server).
+    async ({ serverEnv, ownServer: _ }, use) => {
       const server = await startServer({ env: serverEnv });
       try {
         await use(server);

@@ -12,6 +12,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin, type RunningServer } from "../lib/server";
 
+// These tests change site content that other files assert: a server of their own.
+test.use({ ownServer: "admin" });
+
 const run = promisify(execFile);
 const shotsDir = path.resolve(__dirname, "../test-results/admin-screens");
 
