@@ -7,13 +7,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
@@ -21,6 +14,7 @@ import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage, errorStatus } from "@/lib/api";
 import { type AdminLanguage, contentKey } from "../layout/admin-api";
 import { AdminLayout } from "../layout/admin-layout";
+import { LanguageSelect } from "../layout/language-select";
 import {
   isLong,
   type SectionDef,
@@ -175,22 +169,12 @@ export function ContentPage() {
       title="Content"
       description="Edit the texts of your website."
       actions={
-        <div className="flex items-center gap-2">
-          <Label htmlFor="content-language" className="sr-only sm:not-sr-only">
-            Language
-          </Label>
-          <div className="w-40">
-            <Select value={language} onValueChange={(v) => setLanguage(v as AdminLanguage)}>
-              <SelectTrigger id="content-language" aria-label="Language">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="no">Norwegian</SelectItem>
-                <SelectItem value="en">English</SelectItem>
-              </SelectContent>
-            </Select>
-          </div>
-        </div>
+        <LanguageSelect
+          id="content-language"
+          value={language}
+          onChange={setLanguage}
+          visibleLabel
+        />
       }
     >
       <Tabs defaultValue="hero">

@@ -13,19 +13,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "@/lib/api";
 import { type AdminLanguage, type Testimonial, testimonialsKey } from "../layout/admin-api";
 import { AdminLayout } from "../layout/admin-layout";
+import { LanguageSelect } from "../layout/language-select";
 import { emptyTestimonial, TestimonialForm, type TestimonialValues } from "./testimonial-form";
 
 type Editing = { mode: "add" } | { mode: "edit"; item: Testimonial } | null;
@@ -205,20 +198,7 @@ export function TestimonialsPage() {
       description="Client quotes shown on your website."
       actions={
         <>
-          <Label htmlFor="testimonial-language" className="sr-only">
-            Language
-          </Label>
-          <div className="w-36">
-            <Select value={language} onValueChange={(v) => setLanguage(v as AdminLanguage)}>
-              <SelectTrigger id="testimonial-language" aria-label="Language">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="no">Norwegian</SelectItem>
-                <SelectItem value="en">English</SelectItem>
-              </SelectContent>
-            </Select>
-          </div>
+          <LanguageSelect id="testimonial-language" value={language} onChange={setLanguage} />
           {addButton}
         </>
       }
