@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/form-field";
 import type { LoginData } from "@/lib/auth";
-import { Field } from "./field";
 import { type LoginValues, loginSchema } from "./schemas";
 
 /** The login tab: e-mail and password, checked by the spec's rules before anything is sent. */

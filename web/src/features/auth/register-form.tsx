@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/form-field";
 import type { RegisterData } from "@/lib/auth";
-import { Field } from "./field";
 import { type RegisterValues, registerSchema } from "./schemas";
 
 /**

@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { AlertCircle, Loader2, Lock } from "lucide-react";
-import { type ComponentProps, useId } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { Field } from "@/components/ui/form-field";
 import { apiRequest, errorStatus } from "@/lib/api";
 import { paths } from "@/lib/paths";
 import { grantSiteAccess } from "./site-access";
@@ -26,37 +25,6 @@ const gateSchema = z.object({
   password: z.string().check(z.minLength(1, { error: gateTexts.passwordRequired })),
 });
 type GateValues = z.infer<typeof gateSchema>;
-
-function GateField({
-  label,
-  error,
-  ...input
-}: ComponentProps<"input"> & { label: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-200">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cn(
-          "h-11 rounded-lg border border-white/15 bg-white/5 px-3.5 text-base text-white",
-          "placeholder:text-stone-500 focus:border-amber-400 focus:outline-none focus:ring-3 focus:ring-amber-400/25",
-          "aria-invalid:border-red-400",
-        )}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * "/coming-soon" (SPEC.md section 2): the server checks the operator's credentials
@@ -122,13 +90,15 @@ export function ComingSoonPage() {
               </div>
             </div>
           ) : null}
-          <GateField
+          <Field
+            tone="dark"
             label="Brukernavn"
             autoComplete="username"
             error={errors.username?.message}
             {...form.register("username")}
           />
-          <GateField
+          <Field
+            tone="dark"
             label="Passord"
             type="password"
             autoComplete="current-password"
