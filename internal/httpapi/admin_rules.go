@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/media"
 )
 
 // Shared input rules of the admin back office (issue 5): languages, length
@@ -40,10 +41,11 @@ func capText(field, s string, max int) error {
 	return nil
 }
 
-// isUploadPath reports whether u names a file of our own /uploads/.
+// isUploadPath reports whether u names a file of our own /uploads/: the
+// same rule the media layer serves and deletes by.
 func isUploadPath(u string) bool {
-	name, ok := strings.CutPrefix(u, "/uploads/")
-	return ok && name != "" && !strings.Contains(name, "..") && !strings.ContainsAny(name, "\\?#")
+	_, ok := media.NameFromURL(u)
+	return ok
 }
 
 // isWebURL reports whether u is an absolute http(s) URL with a host.

@@ -2,15 +2,9 @@ package httpapi
 
 import (
 	"net/http"
-	"regexp"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
-
-// sectionPattern is what a content section name may look like: the five
-// known ones (hero, about, services, contact, footer) and any other short
-// lower-case name, which the spec allows as a free map of strings.
-var sectionPattern = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,39}$`)
 
 // getContent answers GET /api/content/{section}/{lang} with
 // {id, section, language, content, updatedAt}; 404 when that section has
@@ -22,7 +16,7 @@ func (s *Server) getContent(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	section := r.PathValue("section")
-	if !sectionPattern.MatchString(section) {
+	if !sectionName.MatchString(section) {
 		return apperr.NotFound("Content not found")
 	}
 	c, err := s.store.GetContent(r.Context(), section, lang)

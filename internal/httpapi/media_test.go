@@ -21,8 +21,8 @@ func TestServeLocalUpload(t *testing.T) {
 		t.Fatalf("range answer %q, type %q", r.body, r.header.Get("Content-Type"))
 	}
 	for _, path := range []string{"/uploads/missing.mp4", "/uploads/..%2fsecret.txt", "/uploads/.hidden", "/uploads/"} {
-		if r := e.client().do("GET", path, nil); r.status == http.StatusOK {
-			t.Errorf("%s answered 200: %q", path, r.body)
+		if r := e.client().do("GET", path, nil); r.status != http.StatusNotFound {
+			t.Errorf("%s answered %d, want 404: %q", path, r.status, r.body)
 		}
 	}
 }

@@ -119,8 +119,5 @@ func pathID(r *http.Request, name string) (int64, error) {
 // pathLanguage reads {lang}, which must be "no" or "en".
 func pathLanguage(r *http.Request) (string, error) {
 	lang := r.PathValue("lang")
-	if lang != "no" && lang != "en" {
-		return "", apperr.Invalid("Language must be \"no\" or \"en\"")
-	}
-	return lang, nil
+	return lang, checkLanguage(lang)
 }

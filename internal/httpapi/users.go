@@ -108,8 +108,8 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
 		return err
 	}
-	if len(in.DisplayName) > 100 {
-		return apperr.Invalid("Display name must be at most 100 characters")
+	if err := capText("Display name", in.DisplayName, 100); err != nil {
+		return err
 	}
 	hash, err := auth.HashPassword(in.Password)
 	if err != nil {

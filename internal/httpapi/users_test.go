@@ -121,3 +121,37 @@ func TestLoginRenewsSessionToken(t *testing.T) {
 		}
 	}
 }
+
+// Logout destroys the session on the server: the old cookie, replayed by
+// someone who kept it, no longer logs in. A token from before login is
+// worthless after it.
+func TestOldSessionTokensStopWorking(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		sessionCookie := func(r response) string {
+			for _, c := range (&http.Response{Header: r.header}).Cookies() {
+				if c.Name == "ugcfolio_session" && c.Value != "" {
+					return c.Value
+				}
+			}
+			t.Fatalf("no session cookie in %v", r.header)
+			return ""
+		}
+		replay := func(token string) int {
+			return e.client().do("GET", "/api/user", nil, "Cookie", "ugcfolio_session="+token).status
+		}
+
+		c := e.client()
+		registered := sessionCookie(c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig"}))
+		if replay(registered) != http.StatusOK {
+			t.Fatal("the fresh session does not work")
+		}
+		loggedIn := sessionCookie(c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}))
+		if replay(registered) != http.StatusUnauthorized {
+			t.Fatal("the token from before login still works")
+		}
+		c.do("POST", "/api/logout", nil).wantStatus(t, http.StatusNoContent)
+		if replay(loggedIn) != http.StatusUnauthorized {
+			t.Fatal("the session survives logout on the server")
+		}
+	})
+}
