@@ -316,6 +316,31 @@ test.describe("after merge with the public site", () => {
     await expect(page.getByText(tagline)).toHaveCount(0);
   });
 
+  test("a saved text shows when the creator goes back to the site without a reload", async ({
+    page,
+    server,
+  }) => {
+    await loginAsAdmin(page, server);
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("language", "en"));
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible(); // the texts are cached now
+    // Client-side from here on: the app's cache must follow the save.
+    await page.getByRole("link", { name: "Admin" }).first().click();
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Content" }).click();
+    await choose(page, "Language", "English");
+    const hero = page.getByRole("tabpanel", { name: "Hero Section" });
+    const tagline = `Back-to-site tagline ${Date.now()}`;
+    await hero.getByLabel("Tagline").fill(tagline);
+    await hero.getByLabel("Greeting").fill("Hi, I'm Kari!");
+    await hero.getByLabel("Intro").fill("I make videos.");
+    await hero.getByLabel("Description").fill("Product videos and photography.");
+    await hero.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("The content has been successfully updated.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to site" }).click();
+    await expect(page.getByText(tagline)).toBeVisible();
+  });
+
   test("a testimonial is added, hidden, edited and deleted, and the public page follows", async ({
     page,
     server,

@@ -12,7 +12,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage, errorStatus } from "@/lib/api";
-import { type AdminLanguage, contentKey } from "../layout/admin-api";
+import {
+  contentQueryOptions,
+  languageContentQueryOptions,
+  type WebsiteContent,
+} from "@/lib/content";
+import type { AdminLanguage } from "../layout/admin-api";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import {
@@ -87,18 +92,11 @@ export function SectionForm({
   );
 }
 
-interface ContentAnswer {
-  content: unknown;
-}
-
 function SectionEditor({ section, language }: { section: SectionDef; language: AdminLanguage }) {
   const queryClient = useQueryClient();
-  const key = contentKey(section.id, language);
-  // SPEC.md section 9: the content fetch retries up to 3 times, never on a 404.
-  const query = useQuery<ContentAnswer>({
-    queryKey: key,
-    retry: (count, error) => errorStatus(error) !== 404 && count < 3,
-  });
+  // The spec's content fetch (retried up to 3 times, never on a 404), shared with lib/content.
+  const sectionQuery = contentQueryOptions(section.id, language);
+  const query = useQuery(sectionQuery);
   const save = useMutation({
     mutationFn: async (values: SectionValues) => {
       const res = await apiRequest("POST", "/api/admin/content", {
@@ -106,10 +104,12 @@ function SectionEditor({ section, language }: { section: SectionDef; language: A
         language,
         content: toContent(values),
       });
-      return (await res.json()) as ContentAnswer;
+      return (await res.json()) as WebsiteContent<typeof section.id>;
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
+      queryClient.setQueryData(sectionQuery.queryKey, saved);
+      // The public page reads every section of a language in one query: refresh it too.
+      queryClient.invalidateQueries({ queryKey: languageContentQueryOptions(language).queryKey });
       toast.success("Content updated", {
         description: "The content has been successfully updated.",
       });

@@ -42,5 +42,3 @@ export type AdminLanguage = "no" | "en";
 export const inquiriesKey = ["/api/admin/contact"] as const;
 export const portfolioKey = (lang: AdminLanguage) => [`/api/portfolio/${lang}`] as const;
 export const testimonialsKey = (lang: AdminLanguage) => [`/api/testimonials/${lang}`] as const;
-export const contentKey = (section: string, lang: AdminLanguage) =>
-  [`/api/content/${section}/${lang}`] as const;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import {
   ArrowLeft,
   FileText,
@@ -13,9 +13,7 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { cn } from "@/components/ui/cn";
-import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage } from "@/lib/api";
-import { useCurrentUser, userQueryKey } from "@/lib/auth";
+import { useAuth, useCurrentUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
 import { type Inquiry, inquiriesKey } from "./admin-api";
 
@@ -38,19 +36,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const [location, navigate] = useLocation();
   const { user } = useCurrentUser();
   const unread = useUnreadCount();
-  const queryClient = useQueryClient();
-
-  const logout = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/logout"),
-    onSuccess: () => {
-      queryClient.setQueryData(userQueryKey, null);
-      toast.success("Logged out", { description: "You have been successfully logged out." });
-      navigate(paths.home);
-    },
-    onError: (error) => {
-      toast.error("Logout failed", { description: errorMessage(error, error.message) });
-    },
-  });
+  // The one logout of the app (toasts, cached admin data dropped); the sidebar then goes home.
+  const { logoutMutation: logout } = useAuth();
 
   const name = user?.displayName || user?.username || "Admin";
   const initial = name.trim().charAt(0).toUpperCase() || "A";
@@ -119,7 +106,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         </div>
         <button
           type="button"
-          onClick={() => logout.mutate()}
+          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate(paths.home) })}
           disabled={logout.isPending}
           className="flex items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm text-stone-300 hover:bg-stone-800/60 hover:text-white disabled:opacity-50"
         >
