@@ -15,11 +15,6 @@ export const paths = {
   },
 } as const;
 
-/** The auth page, optionally opening on the register tab (`?register=true`, SPEC.md /auth). */
-export function authPath(options: { register?: boolean } = {}): string {
-  return options.register ? `${paths.auth}?register=true` : paths.auth;
-}
-
 /** In-page anchors of the home sections, in page order (SPEC.md "Navigation and footer"). */
 export const homeAnchors = [
   "ugc",

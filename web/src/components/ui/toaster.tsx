@@ -90,8 +90,3 @@ export const toast = {
     void show("error", title, options);
   },
 };
-
-/** Loads sonner ahead of a toast (e.g. when a form that may toast appears). */
-export function preloadToaster(): void {
-  void loadSonner();
-}
