@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage } from "./api";
+import { useQuery } from "@tanstack/react-query";
+
+// The login, register and logout calls live in ./use-auth: only the auth and admin screens use
+// them, and this module is in every visitor's bundle (DESIGN.md section 5 sets its budget).
 
 /** A user as the server answers it (never with a password). */
 export interface User {
@@ -58,89 +59,4 @@ export async function fetchCurrentUser(): Promise<User | null> {
 export function useCurrentUser({ enabled = true }: { enabled?: boolean } = {}) {
   const query = useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, enabled });
   return { user: query.data ?? null, isLoading: query.isLoading };
-}
-
-/** The body of POST /api/login. */
-export interface LoginData {
-  username: string;
-  password: string;
-}
-
-/** The body of POST /api/register: the confirmation never leaves the form. */
-export interface RegisterData {
-  username: string;
-  password: string;
-  displayName: string;
-}
-
-/** The toasts of SPEC.md section 8 for the account calls, word for word. */
-export const authToasts = {
-  loginOk: { title: "Welcome back!", description: "You have successfully logged in." },
-  loginFail: "Login failed",
-  registerOk: { title: "Registration successful", description: "Your account has been created." },
-  registerFail: "Registration failed",
-  logoutOk: { title: "Logged out", description: "You have been successfully logged out." },
-  logoutFail: "Logout failed",
-} as const;
-
-/**
- * The text of a failed account call: the server's message ("Invalid username or password"),
- * else the error's own "STATUS: text" message (SPEC.md section 8).
- */
-function failureText(error: unknown): string {
-  return errorMessage(error, error instanceof Error ? error.message : String(error));
-}
-
-/**
- * The session on TanStack Query: the current user and the login, register and logout
- * mutations. Each mutation keeps the user query up to date and shows the spec's toasts.
- */
-export function useAuth() {
-  const queryClient = useQueryClient();
-  const { user, isLoading } = useCurrentUser();
-
-  const loginMutation = useMutation({
-    mutationFn: async (data: LoginData) =>
-      (await (await apiRequest("POST", "/api/login", data)).json()) as User,
-    onSuccess: (loggedIn) => {
-      queryClient.setQueryData(userQueryKey, loggedIn);
-      toast.success(authToasts.loginOk.title, { description: authToasts.loginOk.description });
-    },
-    onError: (error) => {
-      toast.error(authToasts.loginFail, { description: failureText(error) });
-    },
-  });
-
-  const registerMutation = useMutation({
-    mutationFn: async (data: RegisterData) =>
-      (await (await apiRequest("POST", "/api/register", data)).json()) as User,
-    onSuccess: (registered) => {
-      queryClient.setQueryData(userQueryKey, registered);
-      toast.success(authToasts.registerOk.title, {
-        description: authToasts.registerOk.description,
-      });
-    },
-    onError: (error) => {
-      toast.error(authToasts.registerFail, { description: failureText(error) });
-    },
-  });
-
-  const logoutMutation = useMutation({
-    mutationFn: async () => {
-      await apiRequest("POST", "/api/logout");
-    },
-    onSuccess: () => {
-      queryClient.setQueryData(userQueryKey, null);
-      // Nothing an admin loaded may outlive the session in this tab.
-      queryClient.removeQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith("/api/admin/"),
-      });
-      toast.success(authToasts.logoutOk.title, { description: authToasts.logoutOk.description });
-    },
-    onError: (error) => {
-      toast.error(authToasts.logoutFail, { description: failureText(error) });
-    },
-  });
-
-  return { user, isLoading, loginMutation, registerMutation, logoutMutation };
 }

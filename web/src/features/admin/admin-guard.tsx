@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Link, Redirect } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuth } from "@/lib/auth";
 import { paths } from "@/lib/paths";
+import { useAuth } from "@/lib/use-auth";
 import { AccessNotice } from "./access-notice";
 
 /** The guard's texts, word for word from SPEC.md section 2 ("Admin guard"). */

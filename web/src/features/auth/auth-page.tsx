@@ -4,8 +4,8 @@ import { Redirect, useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuth } from "@/lib/auth";
 import { paths } from "@/lib/paths";
+import { useAuth } from "@/lib/use-auth";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 

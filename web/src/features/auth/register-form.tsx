@@ -3,7 +3,7 @@ import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/form-field";
-import type { RegisterData } from "@/lib/auth";
+import type { RegisterData } from "@/lib/use-auth";
 import { type RegisterValues, registerSchema } from "./schemas";
 
 /**

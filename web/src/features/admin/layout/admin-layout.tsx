@@ -13,8 +13,9 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { cn } from "@/components/ui/cn";
-import { useAuth, useCurrentUser } from "@/lib/auth";
+import { useCurrentUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
+import { useAuth } from "@/lib/use-auth";
 import { type Inquiry, inquiriesKey } from "./admin-api";
 
 const links = [
