@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { ApiError } from "./api";
 import { contentUrl, languageContentUrl, retryContent, useContent, withDefaults } from "./content";
-import { defaultContent } from "./content-defaults";
+import { en, no } from "./i18n";
 
 describe("content query", () => {
   it("retries up to 3 times, never on 404", () => {
@@ -21,7 +21,7 @@ describe("content query", () => {
 });
 
 describe("withDefaults", () => {
-  const hero = defaultContent.no.hero;
+  const hero = no.defaults.hero;
 
   it("uses the defaults when the section is missing", () => {
     expect(withDefaults(undefined, hero)).toEqual(hero);
@@ -33,15 +33,14 @@ describe("withDefaults", () => {
   });
 
   it("merges stats field by field", () => {
-    const about = defaultContent.en.about;
+    const about = en.defaults.about;
     const merged = withDefaults({ stat2: { number: "3x" } }, about);
     expect(merged.stat2).toEqual({ number: "3x", text: about.stat2.text });
     expect(merged.stat1).toEqual(about.stat1);
   });
 
   it("has every section in both languages with the spec's statistics and contact info", () => {
-    for (const language of ["no", "en"] as const) {
-      const c = defaultContent[language];
+    for (const c of [no.defaults, en.defaults]) {
       expect([c.about.stat1.number, c.about.stat2.number, c.about.stat3.number]).toEqual([
         "79%",
         "2.4x",

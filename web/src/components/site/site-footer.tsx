@@ -1,6 +1,5 @@
 import { Mail, MapPin } from "lucide-react";
 import { useContent, withDefaults } from "@/lib/content";
-import { defaultContent } from "@/lib/content-defaults";
 import { useLanguage } from "@/lib/i18n";
 import { InstagramIcon, LinkedInIcon, TikTokIcon } from "./brand-icons";
 
@@ -9,11 +8,8 @@ const quickLinks = ["about", "services", "work", "testimonials", "pricing", "con
 /** The site footer (SPEC.md "Navigation and footer"): blurb, social links, quick links, contact. */
 export function SiteFooter() {
   const { t, language } = useLanguage();
-  const footer = withDefaults(useContent("footer", language).data, defaultContent[language].footer);
-  const contact = withDefaults(
-    useContent("contact", language).data,
-    defaultContent[language].contact,
-  );
+  const footer = withDefaults(useContent("footer", language).data, t.defaults.footer);
+  const contact = withDefaults(useContent("contact", language).data, t.defaults.contact);
 
   const social = [
     { href: "https://www.instagram.com/", label: t.footer.instagram, Icon: InstagramIcon },

@@ -2,7 +2,6 @@ import { Clock, Mail, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { useContent, withDefaults } from "@/lib/content";
-import { defaultContent } from "@/lib/content-defaults";
 import { useLanguage } from "@/lib/i18n";
 import { SectionHeading } from "../sections/section-heading";
 
@@ -36,10 +35,7 @@ function useNearViewport<T extends Element>(margin = "800px") {
 /** Contact (#contact): the texts, e-mail, location and working hours, and the form. */
 export function ContactSection() {
   const { t, language } = useLanguage();
-  const contact = withDefaults(
-    useContent("contact", language).data,
-    defaultContent[language].contact,
-  );
+  const contact = withDefaults(useContent("contact", language).data, t.defaults.contact);
   const [formSlot, near] = useNearViewport<HTMLDivElement>();
   const details = [
     {

@@ -1,13 +1,12 @@
 import { ArrowRight } from "lucide-react";
 import { useContent, withDefaults } from "@/lib/content";
-import { defaultContent } from "@/lib/content-defaults";
 import { useLanguage } from "@/lib/i18n";
 import { AnchorButton, SectionHeading } from "./section-heading";
 
 /** UGC about (#ugc): what UGC is, three statistic cards (79%, 2.4x, 73%), a call to action. */
 export function About() {
   const { t, language } = useLanguage();
-  const about = withDefaults(useContent("about", language).data, defaultContent[language].about);
+  const about = withDefaults(useContent("about", language).data, t.defaults.about);
   const stats = [about.stat1, about.stat2, about.stat3];
   return (
     <section id="ugc" aria-labelledby="ugc-title" className="scroll-mt-20 bg-white py-20 sm:py-28">

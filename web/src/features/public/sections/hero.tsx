@@ -1,6 +1,5 @@
 import { ArrowRight, Eye, Play, Star } from "lucide-react";
 import { useContent, withDefaults } from "@/lib/content";
-import { defaultContent } from "@/lib/content-defaults";
 import { useLanguage } from "@/lib/i18n";
 import { AnchorButton } from "./section-heading";
 
@@ -53,7 +52,7 @@ function HeroVisual() {
 /** The hero: who, what, and the two calls to action (#contact, #work). */
 export function Hero() {
   const { t, language } = useLanguage();
-  const hero = withDefaults(useContent("hero", language).data, defaultContent[language].hero);
+  const hero = withDefaults(useContent("hero", language).data, t.defaults.hero);
   return (
     <section id="about" aria-labelledby="hero-title" className="relative scroll-mt-20">
       <div className="relative mx-auto grid max-w-7xl items-center gap-14 px-5 pb-20 pt-10 sm:px-8 lg:grid-cols-[1.1fr_1fr] lg:pb-28 lg:pt-16">

@@ -1,7 +1,6 @@
 import { Camera, Check, Clapperboard, Sparkles, Video } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import { useContent, withDefaults } from "@/lib/content";
-import { defaultContent } from "@/lib/content-defaults";
 import { useLanguage } from "@/lib/i18n";
 import { SectionHeading } from "./section-heading";
 
@@ -47,10 +46,7 @@ const photoIcons: Icon[] = [Camera, Clapperboard, Sparkles];
 /** Services (#services): three columns of the exact items, then the results block. */
 export function Services() {
   const { t, language } = useLanguage();
-  const services = withDefaults(
-    useContent("services", language).data,
-    defaultContent[language].services,
-  );
+  const services = withDefaults(useContent("services", language).data, t.defaults.services);
   return (
     <section id="services" aria-labelledby="services-title" className="scroll-mt-20 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
