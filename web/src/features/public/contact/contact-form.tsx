@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
@@ -39,19 +38,20 @@ export function ContactForm() {
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = form;
-  const mutation = useMutation({
-    mutationFn: sendInquiry,
-    onSuccess: () => {
+  // react-hook-form tracks the send (isSubmitting) itself; the inquiry touches no cached data, so
+  // it needs no TanStack mutation (whose code would join this page's budgeted JavaScript).
+  const send = handleSubmit(async (values) => {
+    try {
+      await sendInquiry(values);
       toast.success(t.contact.successTitle, { description: t.contact.successText });
       reset(emptyContact);
-    },
-    onError: (error) => {
+    } catch (error) {
       toast.error(t.contact.errorTitle, {
         description: errorMessage(error, t.contact.errorFallback),
       });
-    },
+    }
   });
 
   const field = (name: keyof ContactValues) => ({
@@ -70,7 +70,7 @@ export function ContactForm() {
     <form
       noValidate
       aria-label={t.contact.formTitle}
-      onSubmit={handleSubmit((values) => mutation.mutate(values))}
+      onSubmit={send}
       className="grid gap-5 sm:grid-cols-2"
     >
       <div>
@@ -155,11 +155,11 @@ export function ContactForm() {
       <div className="sm:col-span-2">
         <button
           type="submit"
-          disabled={mutation.isPending}
+          disabled={isSubmitting}
           className="inline-flex h-13 w-full items-center justify-center gap-2 rounded-full bg-stone-900 px-8 text-base font-semibold text-white transition-colors hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60 sm:w-auto"
         >
-          {mutation.isPending ? t.contact.sending : t.contact.send}
-          {!mutation.isPending && <Send aria-hidden="true" className="size-4" />}
+          {isSubmitting ? t.contact.sending : t.contact.send}
+          {!isSubmitting && <Send aria-hidden="true" className="size-4" />}
         </button>
       </div>
     </form>
