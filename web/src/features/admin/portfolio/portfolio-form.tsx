@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink, ImageOff, Loader2, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -105,18 +105,20 @@ export function PortfolioForm({
   onCancel: () => void;
   upload?: Uploader;
 }) {
+  // watch/setValue rather than Controller/useWatch: react-hook-form is one module shared with the
+  // visitor's contact form, so every export the admin uses also weighs on the public page's budget.
   const {
     register,
-    control,
     handleSubmit,
     setValue,
+    watch,
     formState: { errors },
   } = useForm<PortfolioValues>({
     resolver: zodResolver(portfolioSchema),
     defaultValues: defaults,
   });
-  const imageUrl = useWatch({ control, name: "imageUrl" });
-  const videoUrl = useWatch({ control, name: "videoUrl" });
+  const imageUrl = watch("imageUrl");
+  const videoUrl = watch("videoUrl");
   const [tab, setTab] = useState(defaults.videoUrl && !defaults.imageUrl ? "video" : "image");
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -275,24 +277,23 @@ export function PortfolioForm({
 
       <div className="flex flex-col gap-2">
         <Label htmlFor="p-category">Kategori</Label>
-        <Controller
-          control={control}
-          name="category"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id="p-category" aria-label="Kategori">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {categories.map((c) => (
-                  <SelectItem key={c.value} value={c.value}>
-                    {c.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
+        <Select
+          value={watch("category")}
+          onValueChange={(v) =>
+            setValue("category", v as PortfolioValues["category"], { shouldDirty: true })
+          }
+        >
+          <SelectTrigger id="p-category" aria-label="Kategori">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {categories.map((c) => (
+              <SelectItem key={c.value} value={c.value}>
+                {c.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4 accent-stone-900" {...register("featured")} />

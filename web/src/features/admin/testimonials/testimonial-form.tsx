@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -76,9 +76,12 @@ export function TestimonialForm({
   onSubmit: (values: TestimonialValues) => void;
   onCancel: () => void;
 }) {
+  // watch/setValue rather than Controller/useWatch: react-hook-form is one module shared with the
+  // visitor's contact form, so every export the admin uses also weighs on the public page's budget.
   const {
     register,
-    control,
+    watch,
+    setValue,
     handleSubmit,
     formState: { errors },
   } = useForm<TestimonialValues>({
@@ -106,24 +109,21 @@ export function TestimonialForm({
       {field("imageUrl", "Image URL (optional)", "https://…")}
       <div className="flex flex-col gap-2">
         <Label htmlFor="t-rating">Rating</Label>
-        <Controller
-          control={control}
-          name="rating"
-          render={({ field: f }) => (
-            <Select value={String(f.value)} onValueChange={(v) => f.onChange(Number(v))}>
-              <SelectTrigger id="t-rating" aria-label="Rating">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {[5, 4, 3, 2, 1].map((n) => (
-                  <SelectItem key={n} value={String(n)}>
-                    {`${n} star${n === 1 ? "" : "s"}`}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
+        <Select
+          value={String(watch("rating"))}
+          onValueChange={(v) => setValue("rating", Number(v), { shouldDirty: true })}
+        >
+          <SelectTrigger id="t-rating" aria-label="Rating">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {[5, 4, 3, 2, 1].map((n) => (
+              <SelectItem key={n} value={String(n)}>
+                {`${n} star${n === 1 ? "" : "s"}`}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="t-testimonial">Testimonial</Label>
