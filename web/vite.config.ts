@@ -1,6 +1,10 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipAsync } from "@gfx/zopfli";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 // The Go server (`ugcfolio serve`) owns these paths; in development Vite forwards them to it so the
@@ -8,8 +12,29 @@ import { defineConfig } from "vitest/config";
 const backend = process.env.UGCFOLIO_BACKEND ?? "http://127.0.0.1:8080";
 const proxied = ["/api", "/uploads", "/healthz"];
 
+/**
+ * Writes `name.gz` beside every script, stylesheet and page, compressed once with zopfli: about 4 %
+ * smaller than gzip's best level, and the server sends these bytes as they are (DESIGN.md section 5
+ * budgets the gzip JavaScript a visitor downloads). It reads the files as written, after every other
+ * plugin has finished with them. The build takes a few seconds longer.
+ */
+function precompress(): Plugin {
+  return {
+    name: "ugcfolio-precompress",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? "dist";
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        await writeFile(`${file}.gz`, await gzipAsync(await readFile(file), { numiterations: 15 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -21,6 +46,8 @@ export default defineConfig({
     outDir: "dist",
     assetsDir: "assets",
     emptyOutDir: true,
+    // Every browser we serve supports <link rel="modulepreload">; the polyfill only cost bytes.
+    modulePreload: { polyfill: false },
   },
   test: {
     environment: "jsdom",

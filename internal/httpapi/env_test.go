@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"io"
@@ -25,6 +26,19 @@ var testWeb = fstest.MapFS{
 	"assets/app-abc123.js":   {Data: []byte("console.log('app');" + strings.Repeat("/* pad */", 200))},
 	"assets/logo-abc123.png": {Data: []byte("\x89PNG\r\n\x1a\n")},
 	"favicon.svg":            {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
+	// A file the build precompressed: the server must send these exact bytes.
+	"assets/pre-abc123.js":    {Data: []byte(precompressedPlain)},
+	"assets/pre-abc123.js.gz": {Data: gzipBytes(precompressedPlain)},
+}
+
+const precompressedPlain = "console.log('precompressed');"
+
+func gzipBytes(s string) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(s))
+	zw.Close()
+	return buf.Bytes()
 }
 
 // testEnv is a real server on a loopback port over a fresh database.

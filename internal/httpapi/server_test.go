@@ -100,6 +100,34 @@ func TestStaticGzipAndRevalidation(t *testing.T) {
 	e.client().do("GET", "/", nil, "If-None-Match", etag).wantStatus(t, http.StatusNotModified)
 }
 
+func TestStaticServesTheBuildsPrecompressedGzip(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	get := func(acceptEncoding string) (*http.Response, []byte) {
+		req, _ := http.NewRequest("GET", e.url+"/assets/pre-abc123.js", nil)
+		req.Header.Set("Accept-Encoding", acceptEncoding)
+		res, err := raw.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res, body
+	}
+
+	res, body := get("gzip")
+	if res.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(body, testWeb["assets/pre-abc123.js.gz"].Data) {
+		t.Fatalf("gzip answer %v is not the precompressed file (%d bytes)", res.Header, len(body))
+	}
+	res, body = get("identity")
+	if res.Header.Get("Content-Encoding") != "" || string(body) != precompressedPlain {
+		t.Fatalf("plain answer %v: %q", res.Header, body)
+	}
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/javascript") {
+		t.Fatalf("Content-Type %q", ct)
+	}
+}
+
 func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 	e := newEnv(t, sqliteStore(t), nil)
 	for _, path := range []string{"/", "/assets/app-abc123.js", "/api/nope", "/healthz"} {

@@ -17,8 +17,9 @@ import (
 // staticFiles serves the built web app: hashed files under /assets/ are
 // cached for a year, everything else (index.html first) is revalidated on
 // every visit, and any path that is not a file gets index.html so that
-// client-side routes survive a reload. Files are read and gzipped once, on
-// first use, and then served from memory.
+// client-side routes survive a reload. Files are read once, on first use, and
+// then served from memory, gzipped for clients that accept it: with the build's
+// precompressed name.gz when there is one, else compressed here.
 type staticFiles struct {
 	fsys  fs.FS
 	mu    sync.Mutex
@@ -93,7 +94,10 @@ func (s *staticFiles) load(name string) (*staticFile, error) {
 		contentType: contentTypeOf(name),
 		etag:        `"` + hex.EncodeToString(sum[:8]) + `"`,
 	}
-	if compressible(f.contentType) && len(body) > 512 {
+	if precompressed, err := fs.ReadFile(s.fsys, name+".gz"); err == nil {
+		// The web build writes name.gz with zopfli, a few percent smaller than gzip's best level.
+		f.gzipped = precompressed
+	} else if compressible(f.contentType) && len(body) > 512 {
 		var buf bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 		zw.Write(body)
