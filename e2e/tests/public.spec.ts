@@ -335,3 +335,37 @@ test.describe("accessibility", () => {
     });
   }
 });
+
+// DESIGN.md section 5: the JavaScript sent to a visitor is at most 120 KB gzip. Counted here as a
+// visitor who reads the whole page, cache cold: the first load and the contact form, which loads
+// as its section comes near. What only an action loads (the video player, the toast after sending)
+// is printed beside it. A byte count, not a timing: it is the same on any machine.
+const visitorJavaScriptBudget = 120_000;
+
+test.describe("budget", () => {
+  for (const language of ["no", "en"] as const) {
+    test(`a visitor's JavaScript stays within ${visitorJavaScriptBudget / 1000} KB gzip (${language})`, async ({ page }) => {
+      await gotoHome(page, language);
+      await contactForm(page);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState("networkidle");
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => ({
+            file: new URL(entry.name).pathname,
+            gzipBytes: (entry as PerformanceResourceTiming).encodedBodySize,
+            plainBytes: (entry as PerformanceResourceTiming).decodedBodySize,
+          })),
+      );
+      const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+      console.log(`visitor JavaScript (${language}): ${total} bytes gzip in ${scripts.length} files`);
+      for (const s of scripts) console.log(`  ${s.file} ${s.gzipBytes} (${s.plainBytes} plain)`);
+      // Every file came compressed (a missing Content-Encoding would make the sum meaningless).
+      for (const s of scripts) expect(s.gzipBytes, s.file).toBeLessThan(s.plainBytes);
+      expect(scripts.some((s) => s.file.includes("contact-form"))).toBe(true);
+      expect(total).toBeLessThanOrEqual(visitorJavaScriptBudget);
+    });
+  }
+});
