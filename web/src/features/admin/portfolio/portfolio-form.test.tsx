@@ -5,7 +5,6 @@ import { Toaster } from "@/components/ui/toaster";
 import { PortfolioForm, type Uploader } from "./portfolio-form";
 import {
   emptyPortfolio,
-  isValidVideoUrl,
   msgImageOrVideo,
   msgInvalidVideoUrl,
   videoPreview,
@@ -125,20 +124,7 @@ describe("portfolio form", () => {
   });
 });
 
-describe("video URL rules", () => {
-  it.each([
-    ["https://www.youtube.com/watch?v=abc", true],
-    ["https://youtu.be/abc", true],
-    ["https://vimeo.com/123", true],
-    ["https://cdn.example.com/a.webm", true],
-    ["/uploads/a.mp4", true],
-    ["https://example.com/a", false],
-    ["javascript:alert(1)//youtube.com", false],
-    ["/uploads/../x", false],
-  ])("%s valid: %s", (url, ok) => {
-    expect(isValidVideoUrl(url)).toBe(ok);
-  });
-
+describe("video preview", () => {
   it("previews YouTube and Vimeo as embeds, uploads through the proxy, others as invalid", () => {
     expect(videoPreview("https://www.youtube.com/watch?v=abc")).toEqual({
       kind: "embed",

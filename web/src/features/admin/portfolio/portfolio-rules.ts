@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { embedUrl, httpUrl, isUploadPath, isValidImageUrl, isValidVideoUrl } from "@/lib/media-url";
 
 /** SPEC.md section 5 (portfolio form), with its exact messages. */
 export const msgImageOrVideo =
@@ -27,70 +28,21 @@ export function categoryLabel(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-const isUploadPath = (u: string) => u.startsWith("/uploads/") && u.length > 9 && !u.includes("..");
-
-function webUrl(u: string): URL | null {
-  try {
-    const p = new URL(u);
-    return p.protocol === "http:" || p.protocol === "https:" ? p : null;
-  } catch {
-    return null;
-  }
-}
-
-const hostIs = (host: string, h: string) => host === h || host.endsWith(`.${h}`);
-const isYouTubeHost = (host: string) => hostIs(host, "youtube.com") || hostIs(host, "youtu.be");
-const isVimeoHost = (host: string) => hostIs(host, "vimeo.com");
-
-/**
- * SPEC.md section 5's video URL rule (the server applies the same one): an /uploads/ path, or an
- * http(s) address on YouTube (two host forms) or Vimeo, or one whose path ends .mp4, .webm or .ogg.
- */
-export function isValidVideoUrl(u: string): boolean {
-  if (isUploadPath(u)) return true;
-  const p = webUrl(u);
-  if (!p) return false;
-  const host = p.hostname.toLowerCase();
-  if (isYouTubeHost(host) || isVimeoHost(host)) return true;
-  return /\.(mp4|webm|ogg)$/i.test(p.pathname);
-}
-
-/** An image URL the server stores: http(s) or /uploads/. */
-export const isValidImageUrl = (u: string) => isUploadPath(u) || webUrl(u) !== null;
-
 export type VideoPreview =
   | { kind: "embed"; src: string }
   | { kind: "upload"; path: string }
   | { kind: "invalid" };
 
 /**
- * SPEC.md section 2 (video preview): YouTube watch links become embeds, Vimeo links are embedded
- * by their last path segment, /uploads/ paths play in the uploads player (through the video proxy), anything
- * else is "Ugyldig video-URL".
+ * SPEC.md section 2 (video preview): YouTube and Vimeo addresses play embedded (lib/media-url),
+ * /uploads/ paths in the uploads player (through the video proxy); anything else is
+ * "Ugyldig video-URL".
  */
-export function videoPreview(u: string): VideoPreview {
-  if (isUploadPath(u)) return { kind: "upload", path: u };
-  const p = webUrl(u);
-  if (!p) return { kind: "invalid" };
-  const host = p.hostname.toLowerCase();
-  if (isYouTubeHost(host)) {
-    if (host.endsWith("youtu.be")) {
-      const id = p.pathname.split("/").filter(Boolean)[0];
-      return id
-        ? { kind: "embed", src: `https://www.youtube.com/embed/${id}` }
-        : { kind: "invalid" };
-    }
-    if (p.pathname.startsWith("/embed/")) return { kind: "embed", src: u };
-    const id = p.searchParams.get("v");
-    return id ? { kind: "embed", src: `https://www.youtube.com/embed/${id}` } : { kind: "invalid" };
-  }
-  if (isVimeoHost(host)) {
-    const id = p.pathname.split("/").filter(Boolean).pop();
-    return id
-      ? { kind: "embed", src: `https://player.vimeo.com/video/${id}` }
-      : { kind: "invalid" };
-  }
-  return { kind: "invalid" };
+export function videoPreview(address: string): VideoPreview {
+  if (isUploadPath(address)) return { kind: "upload", path: address };
+  const url = httpUrl(address);
+  const embed = url && embedUrl(url);
+  return embed ? { kind: "embed", src: embed } : { kind: "invalid" };
 }
 
 export const portfolioSchema = z

@@ -13,10 +13,10 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { isValidImageUrl } from "@/lib/media-url";
 
-/** An image URL the server accepts: empty, http(s):// or our own /uploads/. */
-export const isStorableImageUrl = (u: string) =>
-  u === "" || /^https?:\/\/[^\s/]+/i.test(u) || (u.startsWith("/uploads/") && !u.includes(".."));
+/** An image URL the server accepts: none, or http(s) or one of our uploads. */
+export const isStorableImageUrl = (u: string) => u === "" || isValidImageUrl(u);
 
 /** SPEC.md section 5 (testimonial form): name, company and text required; rating 1–5. */
 export const testimonialSchema = z.object({

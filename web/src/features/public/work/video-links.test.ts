@@ -42,6 +42,11 @@ describe("videoTarget", () => {
       "https://notyoutube.com/watch?v=1",
       { kind: "external", href: "https://notyoutube.com/watch?v=1" },
     ],
+    [
+      "https://www.youtube.com/@somechannel",
+      { kind: "external", href: "https://www.youtube.com/@somechannel" },
+    ],
+    ["https://www.youtube.com/watch", { kind: "external", href: "https://www.youtube.com/watch" }],
     ["", { kind: "none" }],
     ["   ", { kind: "none" }],
     ["javascript:alert(1)", { kind: "none" }],
