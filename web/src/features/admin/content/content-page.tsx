@@ -17,7 +17,7 @@ import {
   languageContentQueryOptions,
   type WebsiteContent,
 } from "@/lib/content";
-import type { AdminLanguage } from "../layout/admin-api";
+import type { Language } from "@/lib/i18n";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import {
@@ -92,7 +92,7 @@ export function SectionForm({
   );
 }
 
-function SectionEditor({ section, language }: { section: SectionDef; language: AdminLanguage }) {
+function SectionEditor({ section, language }: { section: SectionDef; language: Language }) {
   const queryClient = useQueryClient();
   // The spec's content fetch (retried up to 3 times, never on a 404), shared with lib/content.
   const sectionQuery = contentQueryOptions(section.id, language);
@@ -163,7 +163,7 @@ function SectionEditor({ section, language }: { section: SectionDef; language: A
 
 /** "/admin/content": edit each section's texts in Norwegian or English. */
 export function ContentPage() {
-  const [language, setLanguage] = useState<AdminLanguage>("no");
+  const [language, setLanguage] = useState<Language>("no");
   return (
     <AdminLayout
       title="Content"

@@ -5,12 +5,8 @@ import { Link } from "wouter";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { paths } from "@/lib/paths";
-import {
-  type PortfolioItem,
-  portfolioKey,
-  type Testimonial,
-  testimonialsKey,
-} from "../layout/admin-api";
+import { type PortfolioItem, portfolioQueryKey } from "@/lib/portfolio";
+import { type Testimonial, testimonialsQueryKey } from "@/lib/testimonials";
 import { AdminLayout, useUnreadCount } from "../layout/admin-layout";
 
 /** SPEC.md "Admin dashboard": three static dated update notes. */
@@ -93,8 +89,8 @@ function QuickAction({
 export function DashboardPage() {
   const unread = useUnreadCount();
   // Both counts come from the Norwegian lists (SPEC.md); an error or a missing list counts 0.
-  const portfolio = useQuery<PortfolioItem[]>({ queryKey: portfolioKey("no") });
-  const testimonials = useQuery<Testimonial[]>({ queryKey: testimonialsKey("no") });
+  const portfolio = useQuery<PortfolioItem[]>({ queryKey: portfolioQueryKey("no") });
+  const testimonials = useQuery<Testimonial[]>({ queryKey: testimonialsQueryKey("no") });
 
   return (
     <AdminLayout

@@ -1,6 +1,7 @@
 /**
- * The records the admin screens read and the query keys they share. A key is the URL the default
- * query function GETs (SPEC.md section 7), so a mutation invalidates exactly what it changed.
+ * The inquiries the admin screens read and their query key: the URL the default query function
+ * GETs (SPEC.md section 7), so a mutation invalidates exactly what it changed. Portfolio items and
+ * testimonials live in lib/, shared with the public page.
  */
 
 export interface Inquiry {
@@ -14,31 +15,4 @@ export interface Inquiry {
   createdAt: string;
 }
 
-export interface Testimonial {
-  id: number;
-  name: string;
-  company: string;
-  imageUrl: string;
-  rating: number;
-  testimonial: string;
-  language: "no" | "en";
-  isActive: boolean;
-}
-
-export interface PortfolioItem {
-  id: number;
-  title: string;
-  description: string;
-  category: string;
-  imageUrl: string;
-  videoUrl: string;
-  featured: boolean;
-  language: "no" | "en";
-  isActive: boolean;
-}
-
-export type AdminLanguage = "no" | "en";
-
 export const inquiriesKey = ["/api/admin/contact"] as const;
-export const portfolioKey = (lang: AdminLanguage) => [`/api/portfolio/${lang}`] as const;
-export const testimonialsKey = (lang: AdminLanguage) => [`/api/testimonials/${lang}`] as const;

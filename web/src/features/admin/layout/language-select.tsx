@@ -6,7 +6,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import type { AdminLanguage } from "./admin-api";
+import type { Language } from "@/lib/i18n";
 
 /** The Norwegian/English select of the admin screens that edit one language at a time. */
 export function LanguageSelect({
@@ -16,8 +16,8 @@ export function LanguageSelect({
   visibleLabel = false,
 }: {
   id: string;
-  value: AdminLanguage;
-  onChange: (language: AdminLanguage) => void;
+  value: Language;
+  onChange: (language: Language) => void;
   /** Show the "Language" label from the sm breakpoint on (it is always there for screen readers). */
   visibleLabel?: boolean;
 }) {
@@ -27,7 +27,7 @@ export function LanguageSelect({
         Language
       </Label>
       <div className="w-40">
-        <Select value={value} onValueChange={(v) => onChange(v as AdminLanguage)}>
+        <Select value={value} onValueChange={(v) => onChange(v as Language)}>
           <SelectTrigger id={id} aria-label="Language">
             <SelectValue />
           </SelectTrigger>

@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "@/lib/api";
 import { useLanguage } from "@/lib/i18n";
-import { type PortfolioItem, portfolioKey } from "../layout/admin-api";
+import { type PortfolioItem, portfolioQueryKey } from "@/lib/portfolio";
 import { AdminLayout } from "../layout/admin-layout";
 import { PortfolioForm } from "./portfolio-form";
 import { categoryLabel, emptyPortfolio, type PortfolioValues } from "./portfolio-rules";
@@ -55,7 +55,7 @@ const toValues = (item: PortfolioItem): PortfolioValues => ({
 export function PortfolioPage() {
   const { language } = useLanguage();
   const queryClient = useQueryClient();
-  const key = portfolioKey(language);
+  const key = portfolioQueryKey(language);
   const list = useQuery<PortfolioItem[]>({ queryKey: key });
   const [editing, setEditing] = useState<PortfolioItem | null>(null);
   const [formKey, setFormKey] = useState(0);

@@ -16,7 +16,8 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "@/lib/api";
-import { type AdminLanguage, type Testimonial, testimonialsKey } from "../layout/admin-api";
+import type { Language } from "@/lib/i18n";
+import { type Testimonial, testimonialsQueryKey } from "@/lib/testimonials";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import { emptyTestimonial, TestimonialForm, type TestimonialValues } from "./testimonial-form";
@@ -59,10 +60,10 @@ function Avatar({ item }: { item: Testimonial }) {
 /** "/admin/testimonials": the quotes of one language, with add, edit, hide and delete. */
 export function TestimonialsPage() {
   const queryClient = useQueryClient();
-  const [language, setLanguage] = useState<AdminLanguage>("no");
+  const [language, setLanguage] = useState<Language>("no");
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Testimonial | null>(null);
-  const key = testimonialsKey(language);
+  const key = testimonialsQueryKey(language);
   const list = useQuery<Testimonial[]>({ queryKey: key });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });

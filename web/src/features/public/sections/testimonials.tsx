@@ -1,19 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Quote, Star } from "lucide-react";
 import { format, useLanguage } from "@/lib/i18n";
+import { type Testimonial, testimonialsQueryKey } from "@/lib/testimonials";
 import { SectionHeading } from "./section-heading";
-
-/** A testimonial as GET /api/testimonials/{lang} answers it (SPEC.md section 3). */
-export interface Testimonial {
-  id: number;
-  name: string;
-  company: string;
-  imageUrl: string;
-  rating: number;
-  testimonial: string;
-  language: string;
-  isActive: boolean;
-}
 
 /** The avatar shown when a testimonial has no image, or its image fails to load. */
 export const avatarPlaceholder = "/avatar-placeholder.svg";
@@ -81,7 +70,7 @@ function Stars({ rating }: { rating: number }) {
 /** Testimonials (#testimonials): a three-column grid of cards. */
 export function Testimonials() {
   const { t, language } = useLanguage();
-  const { data } = useQuery<Testimonial[]>({ queryKey: [`/api/testimonials/${language}`] });
+  const { data } = useQuery<Testimonial[]>({ queryKey: testimonialsQueryKey(language) });
   const list = data && data.length > 0 ? data : sampleTestimonials;
   return (
     <section

@@ -3,24 +3,12 @@ import { ChevronLeft, ChevronRight, ExternalLink, ImageOff, Play } from "lucide-
 import { lazy, Suspense, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { format, useLanguage } from "@/lib/i18n";
+import { type PortfolioItem, portfolioQueryKey } from "@/lib/portfolio";
 import { SectionHeading } from "../sections/section-heading";
 import { opensInModal, type VideoTarget, videoTarget } from "./video-links";
 
 // The player opens on a click only: its code (and the uploads player) loads then, not with the page.
 const VideoModal = lazy(() => import("./video-modal").then((m) => ({ default: m.VideoModal })));
-
-/** A portfolio item as GET /api/portfolio/{lang} answers it (SPEC.md section 3). */
-export interface PortfolioItem {
-  id: number;
-  title: string;
-  description: string;
-  category: string;
-  imageUrl: string;
-  videoUrl: string;
-  featured: boolean;
-  language: string;
-  isActive: boolean;
-}
 
 /** The public filter (SPEC.md section 3): only these; "other" items show under all. */
 export const workFilters = ["all", "product", "lifestyle", "brand", "social"] as const;
@@ -131,7 +119,7 @@ export function WorkSection() {
   } | null>(null);
   const scroller = useRef<HTMLElement>(null);
   const { data, isPending } = useQuery<PortfolioItem[]>({
-    queryKey: [`/api/portfolio/${language}`],
+    queryKey: portfolioQueryKey(language),
   });
 
   const items = (data ?? []).filter((item) => filter === "all" || item.category === filter);
