@@ -12,7 +12,7 @@ import (
 
 func TestAdminSaveContent(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := backOfficeAdmin(t, e)
+		c := e.signedInAdmin(t)
 		hero := map[string]string{"tagline": "UGC creator", "greeting": "Hi!", "intro": "I am Kari", "description": "I make videos"}
 		var saved store.Content
 		c.do("POST", "/api/admin/content", map[string]any{"section": "hero", "language": "en", "content": hero}).
@@ -54,7 +54,7 @@ func TestAdminSaveContent(t *testing.T) {
 
 func TestAdminSaveContentValidation(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := backOfficeAdmin(t, e)
+		c := e.signedInAdmin(t)
 		hero := func() map[string]any {
 			return map[string]any{"tagline": "t", "greeting": "g", "intro": "i", "description": "d"}
 		}

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
@@ -153,3 +155,40 @@ func sqliteStore(t *testing.T) *store.Store { return storetest.SQLite(t) }
 var discardLog = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 var errSQL = errors.New(`near "SELECT": syntax error`)
+
+// createAccount adds a user straight to the store (as `ugcfolio admin create` does).
+func createAccount(t *testing.T, st *store.Store, username, password string, admin bool) {
+	t.Helper()
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.CreateUser(context.Background(), store.NewUser{Username: username, PasswordHash: hash, IsAdmin: admin}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// loggedIn is a client with a session for username.
+func (e *testEnv) loggedIn(t *testing.T, username, password string) *client {
+	t.Helper()
+	c := e.client()
+	c.do("POST", "/api/login", map[string]string{"username": username, "password": password}).wantStatus(t, http.StatusOK)
+	return c
+}
+
+// testPassword is the password of the accounts signedIn creates.
+const testPassword = "hemmelig"
+
+// signedIn creates an account straight in the store and returns a client
+// logged in as it.
+func (e *testEnv) signedIn(t *testing.T, username string, admin bool) *client {
+	t.Helper()
+	createAccount(t, e.store, username, testPassword, admin)
+	return e.loggedIn(t, username, testPassword)
+}
+
+// signedInAdmin is a client logged in as the admin admin@example.no.
+func (e *testEnv) signedInAdmin(t *testing.T) *client {
+	t.Helper()
+	return e.signedIn(t, "admin@example.no", true)
+}

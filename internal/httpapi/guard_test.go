@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"crypto/tls"
 	"io/fs"
 	"net/http"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
@@ -33,26 +31,6 @@ func newServerEnv(t *testing.T, st *store.Store, tweak func(*config.Config), pre
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return &testEnv{t: t, store: st, url: ts.URL}
-}
-
-// createAccount adds a user straight to the store (as `ugcfolio admin create` does).
-func createAccount(t *testing.T, st *store.Store, username, password string, admin bool) {
-	t.Helper()
-	hash, err := auth.HashPassword(password)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.CreateUser(context.Background(), store.NewUser{Username: username, PasswordHash: hash, IsAdmin: admin}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// loggedIn is a client with a session for username.
-func (e *testEnv) loggedIn(t *testing.T, username, password string) *client {
-	t.Helper()
-	c := e.client()
-	c.do("POST", "/api/login", map[string]string{"username": username, "password": password}).wantStatus(t, http.StatusOK)
-	return c
 }
 
 var pathWildcard = regexp.MustCompile(`\{[^}]*\}`)

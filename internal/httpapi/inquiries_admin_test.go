@@ -10,26 +10,6 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// backOfficeUser registers a user through the API and returns its client;
-// admin promotes it through the store (the API can never make an admin).
-func backOfficeUser(t *testing.T, e *testEnv, email string, admin bool) *client {
-	t.Helper()
-	c := e.client()
-	c.do("POST", "/api/register", map[string]string{"username": email, "password": "hemmelig", "displayName": "Kari"}).
-		wantStatus(t, http.StatusCreated)
-	if admin {
-		if _, err := e.store.PromoteUser(context.Background(), email); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return c
-}
-
-// backOfficeAdmin is a logged-in admin's client.
-func backOfficeAdmin(t *testing.T, e *testEnv) *client {
-	return backOfficeUser(t, e, "admin@example.no", true)
-}
-
 // TestBackOfficeRoutesNeedAnAdmin walks every admin route of issue 5: 401
 // without a session, 403 for a logged-in non-admin, and nothing changes.
 func TestBackOfficeRoutesNeedAnAdmin(t *testing.T) {
@@ -62,7 +42,7 @@ func TestBackOfficeRoutesNeedAnAdmin(t *testing.T) {
 			{"PUT", fmt.Sprintf("/api/admin/contact/%d/read", inq.ID), nil},
 			{"DELETE", fmt.Sprintf("/api/admin/contact/%d", inq.ID), nil},
 		}
-		user := backOfficeUser(t, e, "user@example.no", false)
+		user := e.signedIn(t, "user@example.no", false)
 		for _, rt := range routes {
 			e.client().do(rt.method, rt.path, rt.body).wantMessage(t, http.StatusUnauthorized, "Not logged in")
 			user.do(rt.method, rt.path, rt.body).wantMessage(t, http.StatusForbidden, "Admin access required")
@@ -90,7 +70,7 @@ func TestAdminInquiries(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := backOfficeAdmin(t, e)
+		c := e.signedInAdmin(t)
 
 		var list []store.Inquiry
 		c.do("GET", "/api/admin/contact", nil).wantStatus(t, http.StatusOK).json(t, &list)

@@ -15,7 +15,7 @@ import (
 
 func TestAdminPortfolioLifecycle(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := backOfficeAdmin(t, e)
+		c := e.signedInAdmin(t)
 		var p store.PortfolioItem
 		c.do("POST", "/api/admin/portfolio", map[string]any{
 			"title": "Sommerkampanje", "description": "Reels for Nordlys", "imageUrl": "https://cdn.example.com/a.jpg",
@@ -56,7 +56,7 @@ func TestAdminPortfolioLifecycle(t *testing.T) {
 
 func TestAdminPortfolioVideoURLs(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := backOfficeAdmin(t, e)
+		c := e.signedInAdmin(t)
 		for _, u := range []string{
 			"https://www.youtube.com/watch?v=abc", "https://youtu.be/abc", "https://m.youtube.com/watch?v=abc",
 			"https://vimeo.com/123456", "https://player.vimeo.com/video/1", "https://cdn.example.com/clip.MP4",
@@ -78,7 +78,7 @@ func TestAdminPortfolioVideoURLs(t *testing.T) {
 
 func TestAdminPortfolioValidation(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := backOfficeAdmin(t, e)
+		c := e.signedInAdmin(t)
 		var existing store.PortfolioItem
 		valid := func() map[string]any {
 			return map[string]any{"title": "Sommer", "description": "", "imageUrl": "/uploads/a.jpg", "videoUrl": "",
@@ -127,7 +127,7 @@ func TestAdminPortfolioValidation(t *testing.T) {
 func TestPortfolioChangesRemoveUnusedUploads(t *testing.T) {
 	var dataDir string
 	e := newEnv(t, sqliteStore(t), func(c *config.Config) { dataDir = c.DataDir })
-	admin := backOfficeAdmin(t, e)
+	admin := e.signedInAdmin(t)
 	file := filepath.Join(dataDir, "uploads", "clip.mp4")
 	os.MkdirAll(filepath.Dir(file), 0o750)
 	os.WriteFile(file, []byte("video"), 0o640)

@@ -8,25 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
-
-// publicReadsAdmin creates an admin directly in the store and returns a
-// client logged in as that admin.
-func publicReadsAdmin(t *testing.T, e *testEnv) *client {
-	t.Helper()
-	hash, err := auth.HashPassword("hemmelig")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.store.CreateUser(context.Background(), store.NewUser{Username: "admin@example.no", DisplayName: "Admin", PasswordHash: hash, IsAdmin: true}); err != nil {
-		t.Fatal(err)
-	}
-	c := e.client()
-	c.do("POST", "/api/login", map[string]string{"username": "admin@example.no", "password": "hemmelig"}).wantStatus(t, http.StatusOK)
-	return c
-}
 
 func TestGetLanguageContent(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
@@ -127,7 +110,7 @@ func TestPublicListsAreRoleAware(t *testing.T) {
 			return out
 		}
 		visitor := e.client()
-		admin := publicReadsAdmin(t, e)
+		admin := e.signedInAdmin(t)
 		cases := []struct {
 			name string
 			c    *client

@@ -13,7 +13,7 @@ import (
 // A visitor sees an admin's change at once, although the list is cached.
 func TestPublicListCacheFollowsAdminWrites(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
-		admin := backOfficeAdmin(t, e)
+		admin := e.signedInAdmin(t)
 		visitor := e.client()
 		var list []store.Testimonial
 		visitor.do("GET", "/api/testimonials/no", nil).wantStatus(t, http.StatusOK).json(t, &list)

@@ -12,7 +12,7 @@ import (
 
 func TestAdminTestimonialLifecycle(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := backOfficeAdmin(t, e)
+		c := e.signedInAdmin(t)
 		var tm store.Testimonial
 		// rating and isActive default to 5 and true.
 		c.do("POST", "/api/admin/testimonials", map[string]any{
@@ -46,7 +46,7 @@ func TestAdminTestimonialLifecycle(t *testing.T) {
 
 func TestAdminTestimonialValidation(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := backOfficeAdmin(t, e)
+		c := e.signedInAdmin(t)
 		var existing store.Testimonial
 		valid := func() map[string]any {
 			return map[string]any{"name": "Ingrid", "company": "Nordlys", "imageUrl": "https://cdn.example.com/i.jpg", "rating": 5,

@@ -14,7 +14,6 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/media/s3test"
@@ -40,26 +39,6 @@ func newUploadEnv(t *testing.T, st *store.Store, storage media.Storage) *uploadE
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return &uploadEnv{testEnv: &testEnv{t: t, store: st, url: ts.URL}, dataDir: cfg.DataDir, storage: storage}
-}
-
-// adminClient logs in a new admin.
-func (e *uploadEnv) adminClient(t *testing.T, email string) *client {
-	t.Helper()
-	return e.userClient(t, email, true)
-}
-
-func (e *uploadEnv) userClient(t *testing.T, email string, isAdmin bool) *client {
-	t.Helper()
-	hash, err := auth.HashPassword("hemmelig")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.store.CreateUser(context.Background(), store.NewUser{Username: email, DisplayName: email, PasswordHash: hash, IsAdmin: isAdmin}); err != nil {
-		t.Fatal(err)
-	}
-	c := e.client()
-	c.do("POST", "/api/login", map[string]string{"username": email, "password": "hemmelig"}).wantStatus(t, http.StatusOK)
-	return c
 }
 
 // files lists every file under the data dir's uploads and chunk areas.
@@ -147,7 +126,7 @@ func TestChunkedUpload(t *testing.T) {
 		chunks, order := split(data, tc.chunkSize), tc.order
 		t.Run(tc.name, func(t *testing.T) {
 			e := newUploadEnv(t, sqliteStore(t), nil)
-			c := e.adminClient(t, "admin@example.no")
+			c := e.signedIn(t, "admin@example.no", true)
 			id := "0b6c2a9e-4f0a-4c52-9d57-0f0d6c1f3a11"
 			c.initUpload(id, int64(len(data)), "video/mp4", len(chunks)).wantStatus(t, http.StatusOK)
 			// A chunk sent wrong and then again is replaced by the second.
@@ -184,8 +163,8 @@ func TestChunkedUpload(t *testing.T) {
 func TestUploadRejects(t *testing.T) {
 	eachEnv(t, func(t *testing.T, base *testEnv) {
 		e := newUploadEnv(t, base.store, nil)
-		admin := e.adminClient(t, "admin@example.no")
-		other := e.adminClient(t, "other@example.no")
+		admin := e.signedIn(t, "admin@example.no", true)
+		other := e.signedIn(t, "other@example.no", true)
 		video := fakeVideo(1_200_000)
 		chunks := split(video, 512000)
 
@@ -251,7 +230,7 @@ func TestUploadRejects(t *testing.T) {
 		})
 		t.Run("non-admins", func(t *testing.T) {
 			e.client().initUpload("visitor-upload", 1000, "video/mp4", 1).wantStatus(t, http.StatusUnauthorized)
-			e.userClient(t, "user@example.no", false).sendChunk(id, 0, 3, chunks[0]).wantStatus(t, http.StatusForbidden)
+			e.signedIn(t, "user@example.no", false).sendChunk(id, 0, 3, chunks[0]).wantStatus(t, http.StatusForbidden)
 			e.wantNoFiles(t)
 		})
 		t.Run("missing chunk", func(t *testing.T) {
@@ -374,7 +353,7 @@ func TestRangeRequests(t *testing.T) {
 // TestUploadToS3 runs the whole protocol with S3 storage.
 func TestUploadToS3(t *testing.T) {
 	e := newUploadEnv(t, sqliteStore(t), s3Storage(t))
-	c := e.adminClient(t, "admin@example.no")
+	c := e.signedIn(t, "admin@example.no", true)
 	data := fakeVideo(700_000)
 	chunks := split(data, 512000)
 	c.initUpload("s3-upload-1", int64(len(data)), "video/mp4", 2).wantStatus(t, http.StatusOK)
@@ -439,7 +418,7 @@ func TestChunkCutOffIsNotReceived(t *testing.T) {
 	}{{"first of the equal chunks", 0}, {"a later equal chunk", 1}, {"the last chunk", 2}} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newUploadEnv(t, sqliteStore(t), nil)
-			admin := e.adminClient(t, "admin@example.no")
+			admin := e.signedIn(t, "admin@example.no", true)
 			id := "cut-off-" + fmt.Sprint(tc.index)
 			admin.initUpload(id, int64(len(video)), "video/mp4", len(chunks)).wantStatus(t, http.StatusOK)
 			// Whole before it: the last chunk (unless it is the one cut off), and
