@@ -16,6 +16,7 @@ import { cn } from "@/components/ui/cn";
 import { useCurrentUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
 import { useAuth } from "@/lib/use-auth";
+import { AdminAccess } from "../admin-access";
 import { type Inquiry, inquiriesKey } from "./admin-api";
 
 const links = [
@@ -143,17 +144,27 @@ function MenuButton({ open, onClick }: { open: boolean; onClick: () => void }) {
   );
 }
 
-export function AdminLayout({
-  title,
-  description,
-  actions,
-  children,
-}: {
+interface AdminLayoutProps {
   title: string;
   description?: string;
   actions?: ReactNode;
   children?: ReactNode;
-}) {
+}
+
+/**
+ * Every admin screen's frame: the sidebar, a heading and the screen. It sits inside the admin
+ * guard and carries the spec's second check too (AdminAccess, SPEC.md section 2): should the
+ * session end while a screen is open, it explains instead of showing a broken screen.
+ */
+export function AdminLayout(props: AdminLayoutProps) {
+  return (
+    <AdminAccess>
+      <AdminFrame {...props} />
+    </AdminAccess>
+  );
+}
+
+function AdminFrame({ title, description, actions, children }: AdminLayoutProps) {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {

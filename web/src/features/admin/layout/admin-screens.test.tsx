@@ -13,11 +13,17 @@ import { TestimonialsPage } from "../testimonials/testimonials-page";
 
 type Answer = { status: number; body: unknown };
 
-/** Answers the app's GETs from a table keyed by path; anything else is a 404. */
+const user = { id: 1, username: "kari@example.no", displayName: "Kari", isAdmin: true };
+
+/**
+ * Answers the app's GETs from a table keyed by path (the logged-in admin at /api/user unless the
+ * table says otherwise); anything else is a 404.
+ */
 function serve(routes: Record<string, Answer | (() => Answer)>) {
+  const table: typeof routes = { "/api/user": { status: 200, body: user }, ...routes };
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const route = routes[new URL(url, "http://localhost").pathname];
+    const route = table[new URL(url, "http://localhost").pathname];
     const answer = typeof route === "function" ? route() : route;
     const { status, body } = answer ?? { status: 404, body: { message: "Not found" } };
     return new Response(JSON.stringify(body), {
@@ -40,7 +46,6 @@ function renderScreen(ui: ReactNode) {
   );
 }
 
-const user = { id: 1, username: "kari@example.no", displayName: "Kari", isAdmin: true };
 const inquiry = (id: number, isRead: boolean) => ({
   id,
   name: `Person ${id}`,
@@ -57,9 +62,16 @@ afterEach(() => {
 });
 
 describe("admin screens", () => {
+  it("the layout's own check explains a session that has ended instead of showing the screen", async () => {
+    serve({ "/api/user": { status: 401, body: { message: "Not authenticated" } } });
+    renderScreen(<InquiriesPage />);
+    expect(await screen.findByText("You need to be logged in to access this page.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/auth");
+    expect(screen.queryByRole("heading", { name: "Inquiries" })).not.toBeInTheDocument();
+  });
+
   it("sidebar: user, initial and unread badge", async () => {
     serve({
-      "/api/user": { status: 200, body: user },
       "/api/admin/contact": {
         status: 200,
         body: [inquiry(1, false), inquiry(2, false), inquiry(3, true)],
