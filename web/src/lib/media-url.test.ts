@@ -16,6 +16,12 @@ describe("isValidVideoUrl (SPEC.md section 5)", () => {
     ["ftp://cdn.example.com/a.mp4", false],
     ["/uploads/../x", false],
     ["/uploads/", false],
+    ["/uploads/a/b.mp4", false],
+    ["/uploads/.hidden.mp4", false],
+    ["/uploads/a b.mp4", false],
+    ["https:/youtube.com/watch?v=abc", false],
+    ["https:\\\\youtube.com/watch?v=abc", false],
+    ["https://user:pass@youtube.com/watch?v=abc", false],
     ["", false],
   ])("%s: %s", (address, ok) => {
     expect(isValidVideoUrl(address)).toBe(ok);
@@ -30,6 +36,9 @@ describe("isValidImageUrl", () => {
     ["/uploads/../secret", false],
     ["data:image/png;base64,AAAA", false],
     ["example.com/a.jpg", false],
+    ["http:example.com/a.jpg", false],
+    ["https:/example.com/a.jpg", false],
+    ["https://user@example.com/a.jpg", false],
   ])("%s: %s", (address, ok) => {
     expect(isValidImageUrl(address)).toBe(ok);
   });
@@ -47,6 +56,7 @@ describe("embedUrl", () => {
     ["https://youtu.be/xyz987?t=3", "https://www.youtube.com/embed/xyz987"],
     ["https://www.youtube.com/embed/already", "https://www.youtube.com/embed/already"],
     ["https://youtube.com/shorts/short1", "https://www.youtube.com/embed/short1"],
+    ["http://youtube.com/embed/abc?start=4", "https://www.youtube.com/embed/abc"],
     ["https://vimeo.com/channels/staffpicks/123456", "https://player.vimeo.com/video/123456"],
   ])("%s → %s", (address, want) => {
     expect(embed(address)).toBe(want);

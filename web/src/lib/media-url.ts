@@ -1,25 +1,29 @@
 /**
  * The address rules of portfolio and testimonial media, in one place for the public page (how a
  * video opens, SPEC.md section 4) and the admin forms (what may be saved and how the preview plays,
- * section 5). The server applies the same rules before it stores an address.
+ * section 5). The server applies the same rules before it stores an address
+ * (internal/httpapi/admin_rules.go), so what passes here is never refused there.
  */
 
-const uploadsPrefix = "/uploads/";
+// A stored file's name, as the server names them (internal/media ValidName): no path separators,
+// no "..", no hidden files, nothing a URL would escape.
+const uploadPathPattern = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-/** Our own uploaded file: /uploads/NAME, never a path that climbs out. */
+/** Our own uploaded file: /uploads/NAME. */
 export function isUploadPath(address: string): boolean {
-  return (
-    address.startsWith(uploadsPrefix) &&
-    address.length > uploadsPrefix.length &&
-    !address.includes("..")
-  );
+  return uploadPathPattern.test(address) && !address.includes("..");
 }
 
-/** The address as a URL when it is http(s); null for anything else (javascript:, garbage). */
+/**
+ * The address as a URL when it is an http(s) address with a host and no user name or password,
+ * as the server requires; null for anything else (javascript:, "https:/x", garbage). The browser's
+ * URL parser forgives a missing slash or a backslash, so the written form is checked first.
+ */
 export function httpUrl(address: string): URL | null {
+  if (!/^https?:\/\/[^/\\\s]/i.test(address)) return null;
   try {
     const url = new URL(address);
-    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+    return url.username === "" && url.password === "" ? url : null;
   } catch {
     return null;
   }
@@ -34,15 +38,21 @@ function onDomain(url: URL, domain: string): boolean {
 const isYouTube = (url: URL) => onDomain(url, "youtube.com") || onDomain(url, "youtu.be");
 const isVimeo = (url: URL) => onDomain(url, "vimeo.com");
 
+/** Whether the address is on one of the two video-sharing services (YouTube, Vimeo). */
+export function isVideoService(url: URL): boolean {
+  return isYouTube(url) || isVimeo(url);
+}
+
 /** Whether the address names a file the browser plays itself: .mp4, .webm or .ogg. */
 export function isVideoFile(url: URL): boolean {
   return /\.(mp4|webm|ogg)$/i.test(url.pathname);
 }
 
 /**
- * The player address of a YouTube or Vimeo address, or null when it is neither or names no video.
- * YouTube: youtu.be/ID, watch?v=ID, shorts/ID and live/ID become /embed/ID, an /embed/ address stays
- * as it is (a channel or other page names no video); Vimeo: its last path segment is the id.
+ * The player address of a YouTube or Vimeo address, or null when it is neither or names no video
+ * (a channel page). YouTube: youtu.be/ID, watch?v=ID, embed/ID, shorts/ID and live/ID become
+ * https://www.youtube.com/embed/ID (the one YouTube origin the page's CSP lets it frame); Vimeo:
+ * its last path segment is the id.
  */
 export function embedUrl(url: URL): string | null {
   const segments = url.pathname.split("/").filter(Boolean);
@@ -51,11 +61,10 @@ export function embedUrl(url: URL): string | null {
     return id ? `https://player.vimeo.com/video/${encodeURIComponent(id)}` : null;
   }
   if (!isYouTube(url)) return null;
-  if (url.pathname.startsWith("/embed/")) return url.toString();
   let id: string | null | undefined;
   if (onDomain(url, "youtu.be")) id = segments[0];
   else if (url.pathname === "/watch") id = url.searchParams.get("v");
-  else if (segments[0] === "shorts" || segments[0] === "live") id = segments[1];
+  else if (["embed", "shorts", "live"].includes(segments[0] ?? "")) id = segments[1];
   return id ? `https://www.youtube.com/embed/${encodeURIComponent(id)}` : null;
 }
 
@@ -66,7 +75,7 @@ export function embedUrl(url: URL): string | null {
 export function isValidVideoUrl(address: string): boolean {
   if (isUploadPath(address)) return true;
   const url = httpUrl(address);
-  return url !== null && (isYouTube(url) || isVimeo(url) || isVideoFile(url));
+  return url !== null && (isVideoService(url) || isVideoFile(url));
 }
 
 /** An image address the server stores: http(s) or an upload. */

@@ -134,9 +134,9 @@ describe("video preview", () => {
       kind: "embed",
       src: "https://player.vimeo.com/video/123",
     });
-    expect(videoPreview("/uploads/a b.mp4")).toEqual({
+    expect(videoPreview("/uploads/abc123.mp4")).toEqual({
       kind: "upload",
-      path: "/uploads/a b.mp4",
+      path: "/uploads/abc123.mp4",
     });
     expect(videoPreview("https://cdn.example.com/a.mp4")).toEqual({ kind: "invalid" });
   });

@@ -42,15 +42,17 @@ describe("videoTarget", () => {
       "https://notyoutube.com/watch?v=1",
       { kind: "external", href: "https://notyoutube.com/watch?v=1" },
     ],
+    ["http://youtube.com/embed/abc", { kind: "embed", src: "https://www.youtube.com/embed/abc" }],
+    // SPEC.md section 4: any address on the two services opens the modal, even one naming no video.
     [
       "https://www.youtube.com/@somechannel",
-      { kind: "external", href: "https://www.youtube.com/@somechannel" },
+      { kind: "embed", src: "https://www.youtube.com/@somechannel" },
     ],
-    ["https://www.youtube.com/watch", { kind: "external", href: "https://www.youtube.com/watch" }],
     ["", { kind: "none" }],
     ["   ", { kind: "none" }],
     ["javascript:alert(1)", { kind: "none" }],
     ["not a url", { kind: "none" }],
+    ["https:/cdn.example.com/clip.mp4", { kind: "none" }],
   ])("%s", (address, want) => {
     expect(videoTarget(address)).toEqual(want);
   });

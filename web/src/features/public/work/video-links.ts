@@ -1,11 +1,11 @@
-import { embedUrl, httpUrl, isUploadPath, isVideoFile } from "@/lib/media-url";
+import { embedUrl, httpUrl, isUploadPath, isVideoFile, isVideoService } from "@/lib/media-url";
 
 /**
  * How a portfolio item's video address opens (SPEC.md section 4, "Work section"):
  * - /uploads/… plays at once in the modal, streamed through /api/video-proxy;
  * - YouTube (youtube.com, youtu.be) and Vimeo addresses play embedded in the modal;
  * - addresses ending .mp4, .webm or .ogg play in a native player in the modal;
- * - any other http(s) address (a YouTube page that names no video too) opens in a new tab; anything else (javascript:, garbage) does nothing.
+ * - any other http(s) address opens in a new tab; anything else (javascript:, garbage) does nothing.
  */
 export type VideoTarget =
   | { kind: "upload"; src: string }
@@ -22,8 +22,9 @@ export function videoTarget(address: string | null | undefined): VideoTarget {
   }
   const url = httpUrl(trimmed);
   if (!url) return { kind: "none" };
-  const embed = embedUrl(url);
-  if (embed) return { kind: "embed", src: embed };
+  // SPEC.md section 4: every address on the two services opens the modal; one that names no
+  // video (a channel page) is framed as it is, and the service decides what it shows.
+  if (isVideoService(url)) return { kind: "embed", src: embedUrl(url) ?? url.toString() };
   if (isVideoFile(url)) return { kind: "file", src: url.toString() };
   return { kind: "external", href: url.toString() };
 }
