@@ -27,7 +27,10 @@ function precompress(): Plugin {
       for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css|html)$/.test(fileName)) continue;
         const file = path.join(outDir, fileName);
-        await writeFile(`${file}.gz`, await gzipAsync(await readFile(file), { numiterations: 15 }));
+        const plain = await readFile(file);
+        const compressed = await gzipAsync(plain, { numiterations: 15 });
+        // A tiny file grows when compressed: the server then sends it as it is.
+        if (compressed.length < plain.length) await writeFile(`${file}.gz`, compressed);
       }
     },
   };

@@ -31,9 +31,12 @@ var testWeb = fstest.MapFS{
 	// A file the build precompressed: the server must send these exact bytes.
 	"assets/pre-abc123.js":    {Data: []byte(precompressedPlain)},
 	"assets/pre-abc123.js.gz": {Data: gzipBytes(precompressedPlain)},
+	// A file so small its gzip is larger: sent plain.
+	"assets/tiny-abc123.js":    {Data: []byte("1")},
+	"assets/tiny-abc123.js.gz": {Data: gzipBytes("1")},
 }
 
-const precompressedPlain = "console.log('precompressed');"
+var precompressedPlain = "console.log('precompressed');" + strings.Repeat("/* pad */", 50)
 
 func gzipBytes(s string) []byte {
 	var buf bytes.Buffer

@@ -103,8 +103,12 @@ func TestStaticGzipAndRevalidation(t *testing.T) {
 func TestStaticServesTheBuildsPrecompressedGzip(t *testing.T) {
 	e := newEnv(t, sqliteStore(t), nil)
 	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
-	get := func(acceptEncoding string) (*http.Response, []byte) {
-		req, _ := http.NewRequest("GET", e.url+"/assets/pre-abc123.js", nil)
+	get := func(acceptEncoding string, name ...string) (*http.Response, []byte) {
+		path := "/assets/pre-abc123.js"
+		if len(name) > 0 {
+			path = name[0]
+		}
+		req, _ := http.NewRequest("GET", e.url+path, nil)
 		req.Header.Set("Accept-Encoding", acceptEncoding)
 		res, err := raw.Do(req)
 		if err != nil {
@@ -119,12 +123,22 @@ func TestStaticServesTheBuildsPrecompressedGzip(t *testing.T) {
 	if res.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(body, testWeb["assets/pre-abc123.js.gz"].Data) {
 		t.Fatalf("gzip answer %v is not the precompressed file (%d bytes)", res.Header, len(body))
 	}
+	gzipETag := res.Header.Get("ETag")
 	res, body = get("identity")
 	if res.Header.Get("Content-Encoding") != "" || string(body) != precompressedPlain {
 		t.Fatalf("plain answer %v: %q", res.Header, body)
 	}
+	if plainETag := res.Header.Get("ETag"); plainETag == "" || plainETag == gzipETag {
+		t.Fatalf("the gzip and plain answers share ETag %q: a range request could mix their bytes", plainETag)
+	}
 	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/javascript") {
 		t.Fatalf("Content-Type %q", ct)
+	}
+
+	// A .gz larger than its file is not used.
+	res, body = get("gzip", "/assets/tiny-abc123.js")
+	if res.Header.Get("Content-Encoding") != "" || string(body) != "1" {
+		t.Fatalf("tiny file answer %v: %q", res.Header, body)
 	}
 }
 

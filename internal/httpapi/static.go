@@ -63,13 +63,14 @@ func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Cache-Control", "no-cache")
 	}
 	h.Set("Content-Type", f.contentType)
-	h.Set("ETag", f.etag)
 	h.Set("Vary", "Accept-Encoding")
-	body := f.body
+	body, etag := f.body, f.etag
 	if f.gzipped != nil && acceptsGzip(r) {
+		// Other bytes, so another ETag: a range request must never mix the two.
 		h.Set("Content-Encoding", "gzip")
-		body = f.gzipped
+		body, etag = f.gzipped, strings.TrimSuffix(f.etag, `"`)+`-gzip"`
 	}
+	h.Set("ETag", etag)
 	// ServeContent answers conditional requests (304) from the ETag.
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
@@ -102,9 +103,10 @@ func (s *staticFiles) load(name string) (*staticFile, error) {
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 		zw.Write(body)
 		zw.Close()
-		if buf.Len() < len(body) {
-			f.gzipped = buf.Bytes()
-		}
+		f.gzipped = buf.Bytes()
+	}
+	if len(f.gzipped) >= len(body) {
+		f.gzipped = nil // compression would only add bytes
 	}
 	s.cache[name] = f
 	return f, nil
