@@ -152,9 +152,9 @@ interface AdminLayoutProps {
 }
 
 /**
- * Every admin screen's frame: the sidebar, a heading and the screen. It sits inside the admin
- * guard and carries the spec's second check too (AdminAccess, SPEC.md section 2): should the
- * session end while a screen is open, it explains instead of showing a broken screen.
+ * Every admin screen's frame: the sidebar, a heading and the screen, inside the spec's second
+ * wrapper (AdminAccess, SPEC.md section 2). The admin guard in front of every admin route answers
+ * first, so there it only renders the screen; it keeps the layout safe on its own.
  */
 export function AdminLayout(props: AdminLayoutProps) {
   return (

@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 describe("admin screens", () => {
-  it("the layout's own check explains a session that has ended instead of showing the screen", async () => {
+  it("without the guard in front, the layout's own check explains a missing session", async () => {
     serve({ "/api/user": { status: 401, body: { message: "Not authenticated" } } });
     renderScreen(<InquiriesPage />);
     expect(await screen.findByText("You need to be logged in to access this page.")).toBeVisible();
