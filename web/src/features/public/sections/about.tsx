@@ -10,8 +10,10 @@ export function About() {
   const stats = [about.stat1, about.stat2, about.stat3];
   return (
     <section id="ugc" aria-labelledby="ugc-title" className="scroll-mt-20 bg-white py-20 sm:py-28">
-      <div className="mx-auto grid max-w-7xl gap-14 px-5 sm:px-8 lg:grid-cols-2 lg:items-center">
-        <div>
+      {/* SPEC.md order: text, the three cards, then the call to action; on wide screens the cards
+          sit in the right column beside the text and the call to action. */}
+      <div className="mx-auto grid max-w-7xl gap-x-14 gap-y-10 px-5 sm:px-8 lg:grid-cols-2">
+        <div className="lg:self-end">
           <SectionHeading
             id="ugc-title"
             eyebrow={t.about.eyebrow}
@@ -22,12 +24,11 @@ export function About() {
             <p>{about.description1}</p>
             <p>{about.description2}</p>
           </div>
-          <AnchorButton href="#contact" className="mt-8">
-            {t.about.cta}
-            <ArrowRight aria-hidden="true" className="size-5" />
-          </AnchorButton>
         </div>
-        <ul aria-label={t.about.statsLabel} className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
+        <ul
+          aria-label={t.about.statsLabel}
+          className="grid gap-4 sm:grid-cols-3 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:grid-cols-1 lg:self-center"
+        >
           {stats.map((stat, index) => (
             <li
               key={stat.number}
@@ -52,6 +53,12 @@ export function About() {
             </li>
           ))}
         </ul>
+        <div className="lg:col-start-1 lg:row-start-2">
+          <AnchorButton href="#contact">
+            {t.about.cta}
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </AnchorButton>
+        </div>
       </div>
     </section>
   );
