@@ -44,9 +44,15 @@ test("the home page renders the app", async ({ page }) => {
 test("an unknown path shows the 404 screen", async ({ page }) => {
   const errors = collectPageErrors(page);
 
-  await page.goto("/no-such-page");
+  // A real 404 status (search engines must not index the screen as a page); the browser logs it.
+  const answer = await page.goto("/no-such-page");
+  expect(answer?.status()).toBe(404);
 
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
-  expect(errors).toEqual([]);
+  // The site's navigation offers the way back (SPEC.md section 2: "Back to Home" off the home page).
+  await page.getByRole("link", { name: "Tilbake til forsiden" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hei, jeg lager innhold som selger");
+  expect(errors.filter((e) => !(e.includes("status of 404") && e.includes("/no-such-page)")))).toEqual([]);
 });

@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,7 +50,12 @@ func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	status := http.StatusOK
 	if err != nil || name == "" {
+		if !clientRoutes[path.Clean("/"+r.URL.Path)] {
+			// The app shows its 404 screen; the status tells search engines the same.
+			status = http.StatusNotFound
+		}
 		name = "index.html"
 		if f, err = s.load(name); err != nil {
 			http.Error(w, "The web app is not built", http.StatusServiceUnavailable)
@@ -71,8 +77,30 @@ func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		body, etag = f.gzipped, strings.TrimSuffix(f.etag, `"`)+`-gzip"`
 	}
 	h.Set("ETag", etag)
+	if status != http.StatusOK {
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			w.Write(body)
+		}
+		return
+	}
 	// ServeContent answers conditional requests (304) from the ETag.
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// clientRoutes are the web app's routes (web/src/lib/paths.ts, kept in step
+// by TestClientRoutesMatchTheApp): index.html answers them with 200, any
+// other unknown path with 404.
+var clientRoutes = map[string]bool{
+	"/":                   true,
+	"/auth":               true,
+	"/coming-soon":        true,
+	"/admin":              true,
+	"/admin/content":      true,
+	"/admin/portfolio":    true,
+	"/admin/testimonials": true,
+	"/admin/inquiries":    true,
 }
 
 // load returns a file of the app, reading and compressing it on first use.

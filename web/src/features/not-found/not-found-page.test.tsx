@@ -29,6 +29,12 @@ describe("not-found screen", () => {
       screen.getByRole("heading", { level: 1, name: "404 Page Not Found" }),
     ).toBeInTheDocument();
     expect(screen.getByText("Did you forget to add the page to the router?")).toBeInTheDocument();
+    // Off the home page the navigation offers the way back instead of the section anchors.
+    expect(screen.getAllByRole("link", { name: "Tilbake til forsiden" })[0]).toHaveAttribute(
+      "href",
+      "/",
+    );
+    expect(screen.queryByRole("link", { name: "Priser" })).not.toBeInTheDocument();
   });
 
   it("is not shown for a known route", () => {
