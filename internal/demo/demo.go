@@ -7,7 +7,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"html"
 	"io"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
@@ -42,7 +41,7 @@ func Seed(ctx context.Context, st *store.Store, save SaveFile, out io.Writer) er
 	}
 	for i, p := range portfolio {
 		name := fmt.Sprintf("demo-%d.svg", i+1)
-		if err := save(ctx, name, poster(p.no.Title, posterColors[i%len(posterColors)])); err != nil {
+		if err := save(ctx, name, poster(posterColors[i%len(posterColors)])); err != nil {
 			return err
 		}
 		p.no.Language, p.en.Language = "no", "en"
@@ -99,13 +98,14 @@ var testimonials = []store.TestimonialInput{
 
 var posterColors = [][2]string{{"#f6d5c8", "#c2577a"}, {"#cfe3d4", "#3e7c62"}, {"#f3e3c3", "#b5722d"}, {"#d9d4f3", "#5b4fb0"}, {"#f8dbe1", "#d0506b"}}
 
-// poster draws a 9:16 gradient card with a play mark, like a video still.
-func poster(title string, c [2]string) []byte {
+// poster draws a 9:16 gradient still with soft shapes. No play mark and no
+// title: the demo items have no video, and the card shows the title below.
+func poster(c [2]string) []byte {
 	return []byte(fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1280" viewBox="0 0 720 1280">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="%s"/><stop offset="1" stop-color="%s"/></linearGradient></defs>
 <rect width="720" height="1280" fill="url(#g)"/>
-<circle cx="360" cy="600" r="96" fill="#ffffff" fill-opacity="0.85"/>
-<path d="M336 548 L420 600 L336 652 Z" fill="%s"/>
-<text x="360" y="1120" font-family="Helvetica, Arial, sans-serif" font-size="40" font-weight="700" fill="#ffffff" text-anchor="middle">%s</text>
-</svg>`, c[0], c[1], c[1], html.EscapeString(title)))
+<circle cx="560" cy="300" r="220" fill="#ffffff" fill-opacity="0.18"/>
+<circle cx="180" cy="980" r="300" fill="#ffffff" fill-opacity="0.12"/>
+<rect x="120" y="560" width="480" height="160" rx="80" fill="#ffffff" fill-opacity="0.22"/>
+</svg>`, c[0], c[1]))
 }

@@ -5,6 +5,7 @@ import { vi } from "vitest";
 import { Router, useLocation } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { Toaster } from "@/components/ui/toaster";
+import { LanguageProvider } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 
 /** Shows the router's current path, so a test can see where a redirect went. */
@@ -14,19 +15,21 @@ function LocationProbe() {
 }
 
 /**
- * Renders ui as the app does — a fresh query cache, a router (in memory, at `path`, which may
- * carry a query string) and the toast outlet — plus a probe of the current location.
+ * Renders ui as the app does — a fresh query cache, the language, a router (in memory, at `path`,
+ * which may carry a query string) and the toast outlet — plus a probe of the current location.
  */
 export function renderApp(ui: ReactNode, { path = "/" }: { path?: string } = {}) {
   const { hook, searchHook } = memoryLocation({ path });
   const queryClient = createQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <Router hook={hook} searchHook={searchHook}>
-        {ui}
-        <LocationProbe />
-      </Router>
-      <Toaster />
+      <LanguageProvider>
+        <Router hook={hook} searchHook={searchHook}>
+          {ui}
+          <LocationProbe />
+        </Router>
+        <Toaster />
+      </LanguageProvider>
     </QueryClientProvider>,
   );
   return { ...result, queryClient };

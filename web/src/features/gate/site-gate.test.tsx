@@ -21,7 +21,7 @@ describe("SiteGate", () => {
     mockApi({ "GET /api/site": () => json({ gate: true }), "GET /api/user": loggedOut });
     renderApp(page, { path: "/" });
     // Nothing of the page shows at "/" while the server is asked.
-    expect(screen.getByRole("status")).toHaveTextContent("Loading");
+    expect(screen.getByRole("status")).toHaveTextContent("Laster…");
     expect(screen.queryByText("the page")).not.toBeInTheDocument();
     await waitFor(() => expect(location()).toBe("/coming-soon"));
   });

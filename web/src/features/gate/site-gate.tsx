@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Redirect, useLocation } from "wouter";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/lib/auth";
+import { useLanguage } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 import { hasSiteAccess, isGateExempt, useSiteInfo } from "./site-access";
 
@@ -12,6 +13,7 @@ import { hasSiteAccess, isGateExempt, useSiteInfo } from "./site-access";
  */
 export function SiteGate({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const { t } = useLanguage();
   const exempt = isGateExempt(location) || hasSiteAccess();
   const site = useSiteInfo();
   // Only a visitor who would be sent away needs the user lookup (admins pass).
@@ -21,9 +23,9 @@ export function SiteGate({ children }: { children: ReactNode }) {
 
   if (exempt) return children;
   // If the server cannot say, the page shows: the gate hides a preview, it guards no data.
-  if (site.isPending) return <Spinner label="Loading" className="min-h-dvh" />;
+  if (site.isPending) return <Spinner label={t.common.loading} className="min-h-dvh" />;
   if (!site.data?.gate) return children;
-  if (userLoading) return <Spinner label="Loading" className="min-h-dvh" />;
+  if (userLoading) return <Spinner label={t.common.loading} className="min-h-dvh" />;
   if (user?.isAdmin) return children;
   return <Redirect to={paths.comingSoon} replace />;
 }

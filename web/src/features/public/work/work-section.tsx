@@ -23,10 +23,13 @@ function capitalise(value: string): string {
 
 function Thumbnail({ item }: { item: PortfolioItem }) {
   const { t } = useLanguage();
-  if (item.imageUrl.trim() !== "") {
+  // An image that fails to load (moved, deleted) falls back to the placeholders below.
+  const [broken, setBroken] = useState(false);
+  if (item.imageUrl.trim() !== "" && !broken) {
     return (
       <img
         src={item.imageUrl}
+        onError={() => setBroken(true)}
         alt=""
         width={720}
         height={1280}
@@ -86,7 +89,8 @@ function WorkCard({
             aria-label={format(opensInModal(target) ? t.work.play : t.work.open, {
               title: item.title,
             })}
-            className="absolute inset-0 grid place-items-center bg-stone-950/0 opacity-0 transition-all duration-300 hover:bg-stone-950/35 hover:opacity-100 focus-visible:bg-stone-950/35 focus-visible:opacity-100 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-amber-300 group-hover:bg-stone-950/35 group-hover:opacity-100"
+            // Without hover (phones), the play badge always shows: nothing else says the card plays.
+            className="absolute inset-0 grid place-items-center bg-stone-950/0 opacity-0 transition-all duration-300 hover:bg-stone-950/35 hover:opacity-100 focus-visible:bg-stone-950/35 focus-visible:opacity-100 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-amber-300 group-hover:bg-stone-950/35 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
           >
             <span className="grid size-16 place-items-center rounded-full bg-white text-stone-950 shadow-xl">
               {opensInModal(target) ? (

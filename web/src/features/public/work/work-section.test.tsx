@@ -1,0 +1,33 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PortfolioItem } from "@/lib/portfolio";
+import { json, mockApi, renderApp } from "@/test/render-app";
+import { WorkSection } from "./work-section";
+
+const item = (fields: Partial<PortfolioItem>): PortfolioItem => ({
+  id: 1,
+  title: "Hudpleie",
+  description: "",
+  category: "product",
+  imageUrl: "",
+  videoUrl: "",
+  featured: false,
+  language: "no",
+  isActive: true,
+  ...fields,
+});
+
+describe("work cards", () => {
+  it("fall back to the placeholder when the image fails to load", async () => {
+    mockApi({ "GET /api/portfolio/no": () => json([item({ imageUrl: "/uploads/gone.png" })]) });
+    const { container } = renderApp(<WorkSection />);
+    await screen.findByRole("heading", { name: "Hudpleie" });
+    const image = container.querySelector('img[src="/uploads/gone.png"]');
+    expect(image).not.toBeNull();
+
+    fireEvent.error(image as Element);
+
+    expect(container.querySelector('img[src="/uploads/gone.png"]')).toBeNull();
+    expect(screen.getByText("No Image")).toBeInTheDocument();
+  });
+});
