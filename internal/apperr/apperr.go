@@ -21,6 +21,7 @@ const (
 	CodeTooLarge         Code = "too_large"         // 413
 	CodeUnsupportedMedia Code = "unsupported_media" // 415
 	CodeRateLimited      Code = "rate_limited"      // 429
+	CodeUnavailable      Code = "unavailable"       // 503: saturated, try again shortly
 )
 
 // Error is an error that is safe to show to the client.

@@ -38,17 +38,27 @@ func errorStatus(code apperr.Code) int {
 		return http.StatusUnsupportedMediaType
 	case apperr.CodeRateLimited:
 		return http.StatusTooManyRequests
+	case apperr.CodeUnavailable:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
+}
+
+// retryLater is an error that tells the client when to come back: a rate
+// limit (429) or a saturated server (503).
+type retryLater interface {
+	error
+	retryAfterSeconds() string
+	asAppErr() *apperr.Error
 }
 
 // writeError answers err as {"message": …}. Errors that are not domain
 // errors are logged and answered as a plain internal error.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	var limited *rateLimitedError
-	if errors.As(err, &limited) {
-		w.Header().Set("Retry-After", limited.retryAfterSeconds())
-		err = limited.asAppErr()
+	var later retryLater
+	if errors.As(err, &later) {
+		w.Header().Set("Retry-After", later.retryAfterSeconds())
+		err = later.asAppErr()
 	}
 	if e, ok := apperr.As(err); ok {
 		writeJSON(w, errorStatus(e.Code), map[string]string{"message": e.Message})

@@ -41,6 +41,7 @@ type Server struct {
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
 	limits      authLimits
+	passwords   *passwordWork // bounds the argon2 hashes running at once
 
 	storage media.Storage  // uploaded files (local disk or S3)
 	uploads *media.Uploads // the chunked upload protocol
@@ -61,6 +62,7 @@ func New(d Deps) *Server {
 
 		sessions:    newSessions(d.Store, false), // Secure is set per request: secureCookies
 		limits:      defaultAuthLimits(),
+		passwords:   newPasswordWork(),
 		publicCache: newPublicCache(),
 		storage:     d.Storage,
 		now:         time.Now,

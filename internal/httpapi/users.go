@@ -82,7 +82,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil && !apperr.Is(err, apperr.CodeNotFound) {
 		return err
 	}
-	if !auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) {
+	var ok bool
+	if err := s.passwords.do(r.Context(), func() { ok = auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) }); err != nil {
+		succeeded() // nothing was checked, so nothing counts
+		return err
+	}
+	if !ok {
 		return errBadLogin // the failure keeps its tokens
 	}
 	succeeded()
@@ -111,9 +116,13 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := capText("Display name", in.DisplayName, 100); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(in.Password)
-	if err != nil {
+	var hash string
+	var hashErr error
+	if err := s.passwords.do(r.Context(), func() { hash, hashErr = auth.HashPassword(in.Password) }); err != nil {
 		return err
+	}
+	if hashErr != nil {
+		return hashErr
 	}
 	u, err := s.store.CreateUser(r.Context(), store.NewUser{Username: in.Username, DisplayName: in.DisplayName, PasswordHash: hash})
 	if err != nil {
