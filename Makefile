@@ -64,6 +64,11 @@ clean:
 bench-startup: build
 	scripts/bench-startup.sh
 
+## bench-login-burst: peak memory while 60 failed logins arrive at once (argon2 bound)
+.PHONY: bench-login-burst
+bench-login-burst: build
+	scripts/bench-login-burst.sh
+
 ## bench-api: portfolio list vs a static file of the same size under load (DESIGN.md §5)
 .PHONY: bench-api
 bench-api: build

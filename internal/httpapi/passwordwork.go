@@ -21,7 +21,7 @@ type passwordWork struct {
 }
 
 func newPasswordWork() *passwordWork {
-	return &passwordWork{slots: make(chan struct{}, 2*runtime.GOMAXPROCS(0)), wait: 3 * time.Second}
+	return &passwordWork{slots: make(chan struct{}, max(2, runtime.GOMAXPROCS(0))), wait: 3 * time.Second}
 }
 
 // do runs hash once a slot is free.
