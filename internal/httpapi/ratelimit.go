@@ -116,12 +116,19 @@ func (e *rateLimitedError) asAppErr() *apperr.Error {
 	return apperr.New(apperr.CodeRateLimited, "%s", e.Error())
 }
 
-// clientIP is the peer's address, or — only when the peer is a trusted
-// proxy — the last address in X-Forwarded-For that is not itself trusted.
+// clientIP is the client the rate limits count: the peer's address, or —
+// only when the peer is a trusted proxy — the last address in
+// X-Forwarded-For that is not itself trusted. An IPv6 client counts as its
+// /64: one host holds a whole /64 and could take a fresh address for every
+// request.
 func clientIP(r *http.Request, trusted []netip.Prefix) string {
+	return clientKey(clientAddr(r, trusted))
+}
+
+func clientAddr(r *http.Request, trusted []netip.Prefix) netip.Addr {
 	peer := peerAddr(r.RemoteAddr)
 	if !isTrusted(peer, trusted) {
-		return peer.String()
+		return peer
 	}
 	hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
 	for i := len(hops) - 1; i >= 0; i-- {
@@ -130,10 +137,17 @@ func clientIP(r *http.Request, trusted []netip.Prefix) string {
 			break
 		}
 		if !isTrusted(a.Unmap(), trusted) {
-			return a.Unmap().String()
+			return a.Unmap()
 		}
 	}
-	return peer.String()
+	return peer
+}
+
+func clientKey(a netip.Addr) string {
+	if a.Is6() {
+		return netip.PrefixFrom(a, 64).Masked().String()
+	}
+	return a.String()
 }
 
 func peerAddr(remote string) netip.Addr {

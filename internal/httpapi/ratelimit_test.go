@@ -65,6 +65,10 @@ func TestClientIP(t *testing.T) {
 		{"10.0.0.2:1234", "6.6.6.6, 198.51.100.1, 10.0.0.9", proxy, "198.51.100.1"}, // a spoofed first hop is ignored
 		{"10.0.0.2:1234", "garbage", proxy, "10.0.0.2"},
 		{"[::ffff:10.0.0.2]:1234", "198.51.100.1", proxy, "198.51.100.1"},
+		// An IPv6 client is its /64, wherever in it the request comes from.
+		{"[2001:db8:1:2:aaaa::1]:1234", "", nil, "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2:bbbb::7]:1234", "", nil, "2001:db8:1:2::/64"},
+		{"10.0.0.2:1234", "2001:db8:9:9::5", proxy, "2001:db8:9:9::/64"},
 	}
 	for _, c := range cases {
 		r := httptest.NewRequest("GET", "/", nil)
