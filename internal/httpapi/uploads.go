@@ -157,8 +157,25 @@ func (s *Server) removeUploadIfUnused(ctx context.Context, url string) error {
 	return media.RemoveURL(ctx, s.storage, url)
 }
 
-// RunJanitor removes abandoned uploads (older than 24 hours) every hour
-// until ctx ends; serve starts it.
+// RunJanitor tidies up every hour until ctx ends; serve starts it. It
+// removes uploads abandoned for 24 hours and expired sessions (a session
+// whose cookie simply stops coming back is never deleted otherwise).
 func (s *Server) RunJanitor(ctx context.Context) {
-	s.uploads.RunJanitor(ctx, janitorEvery, s.now)
+	go s.uploads.RunJanitor(ctx, janitorEvery, s.now)
+	s.runSessionJanitor(ctx, janitorEvery)
+}
+
+func (s *Server) runSessionJanitor(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("session cleanup", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

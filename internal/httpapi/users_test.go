@@ -1,9 +1,13 @@
 package httpapi
 
 import (
+	"context"
+	"io/fs"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/store"
@@ -154,4 +158,44 @@ func TestOldSessionTokensStopWorking(t *testing.T) {
 			t.Fatal("the session survives logout on the server")
 		}
 	})
+}
+
+// The janitor deletes expired session rows; live ones stay.
+func TestJanitorDeletesExpiredSessions(t *testing.T) {
+	st := sqliteStore(t)
+	ss := st.Sessions()
+	if err := ss.Commit("expired", []byte("x"), time.Now().Add(-time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ss.Commit("live", []byte("x"), time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Deps{Store: st, Log: discardLog, Web: fs.FS(testWeb)})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { s.runSessionJanitor(ctx, time.Hour); close(done) }()
+
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var tokens []string
+		rows, err := st.DB.Query(`SELECT token FROM sessions ORDER BY token`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var tok string
+			rows.Scan(&tok)
+			tokens = append(tokens, tok)
+		}
+		rows.Close()
+		if slices.Equal(tokens, []string{"live"}) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("sessions left: %v, want [live]", tokens)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	<-done
 }

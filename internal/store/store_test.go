@@ -210,6 +210,10 @@ func TestUploadsAndSessions(t *testing.T) {
 		if err := s.DeleteExpiredSessions(ctx); err != nil {
 			t.Fatal(err)
 		}
+		var rows int
+		if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM sessions WHERE token IN ('old', 'tok')`).Scan(&rows); err != nil || rows != 1 {
+			t.Fatalf("after DeleteExpiredSessions: %d rows (err %v), want only the live one", rows, err)
+		}
 		if err := ss.Delete("tok"); err != nil {
 			t.Fatal(err)
 		}
