@@ -215,17 +215,23 @@ func TestSessionCookieSecureOverHTTPS(t *testing.T) {
 		{"TLS on our listener", login(t, overTLS.URL, tlsClient), true},
 	}
 	for _, c := range cases {
-		// The signed-in hint follows the same Secure rule as the session cookie.
+		// The signed-in hint and the device cookie follow the same Secure rule
+		// as the session cookie.
 		cookies := strings.Split(c.cookie, "\n")
-		sort.Strings(cookies) // ugcfolio_session=, then ugcfolio_signed_in=
-		if len(cookies) != 2 || !strings.HasPrefix(cookies[1], "ugcfolio_signed_in=1;") {
-			t.Errorf("%s: want the session cookie and the hint: %q", c.name, cookies)
+		sort.Strings(cookies) // ugcfolio_device=, ugcfolio_session=, ugcfolio_signed_in=
+		if len(cookies) != 3 || !strings.HasPrefix(cookies[0], deviceCookie+"=") || !strings.HasPrefix(cookies[2], "ugcfolio_signed_in=1;") {
+			t.Errorf("%s: want the device cookie, the session cookie and the hint: %q", c.name, cookies)
 			continue
 		}
-		if got := hasCookieAttr(cookies[1], "Secure"); got != c.secure {
-			t.Errorf("%s: hint Secure = %v, want %v (%s)", c.name, got, c.secure, cookies[1])
+		if got := hasCookieAttr(cookies[2], "Secure"); got != c.secure {
+			t.Errorf("%s: hint Secure = %v, want %v (%s)", c.name, got, c.secure, cookies[2])
 		}
-		c.cookie = cookies[0]
+		device := cookies[0]
+		if hasCookieAttr(device, "Secure") != c.secure || !hasCookieAttr(device, "HttpOnly") ||
+			!hasCookieAttr(device, "SameSite=Strict") || !hasCookieAttr(device, "Path=/api/login") {
+			t.Errorf("%s: device cookie attributes: %s", c.name, device)
+		}
+		c.cookie = cookies[1]
 		if !strings.HasPrefix(c.cookie, "ugcfolio_session=") {
 			t.Errorf("%s: no session cookie: %q", c.name, c.cookie)
 			continue

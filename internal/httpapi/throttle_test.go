@@ -1,8 +1,11 @@
 package httpapi
 
 import (
+	"io/fs"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"sync"
 	"testing"
@@ -201,4 +204,59 @@ func TestCrossOriginLoginRefused(t *testing.T) {
 	}
 	// The same login from our own page works.
 	e.client().do("POST", "/api/login", body, "Sec-Fetch-Site", "same-origin").wantStatus(t, http.StatusOK)
+}
+
+// Wrong guesses from many addresses use up an account's per-username limit,
+// but a browser that has logged in to that account before (it holds the
+// device cookie) still gets in: nobody can lock the owner out. The cookie
+// opens no other account and is worthless once tampered with.
+func TestTrustedDeviceLogsInDuringALockout(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		clock := newFakeClock()
+		e := newServerEnv(t, st, behindProxy, func(s *Server) {
+			tightLimits(clock, 3)(s)
+			s.limits.loginByAddr = limiterOn(clock, 100) // only the username limit bites
+			s.now = clock.now
+		})
+		createAccount(t, st, "kari@example.no", "hemmelig", false)
+		createAccount(t, st, "ola@example.no", "hemmelig", false)
+		owner, olasBrowser := e.client(), e.client()
+		login(owner, "kari@example.no", "hemmelig", "198.51.100.9").wantStatus(t, http.StatusOK)
+		login(olasBrowser, "ola@example.no", "hemmelig", "198.51.100.7").wantStatus(t, http.StatusOK)
+
+		for i := range 3 {
+			login(e.client(), "kari@example.no", "feil-passord", "203.0.113."+strconv.Itoa(i+1)).wantStatus(t, http.StatusUnauthorized)
+		}
+		wantRetryAfter(t, login(e.client(), "kari@example.no", "hemmelig", "198.51.100.9")) // a new browser
+		login(owner, "kari@example.no", "hemmelig", "198.51.100.9").wantStatus(t, http.StatusOK)
+		login(owner, "kari@example.no", "feil-passord", "198.51.100.9").wantStatus(t, http.StatusUnauthorized)
+		wantRetryAfter(t, login(olasBrowser, "kari@example.no", "hemmelig", "198.51.100.7"))
+
+		forged := e.client()
+		u, _ := url.Parse(e.url + "/api/login")
+		forged.http.Jar.SetCookies(u, []*http.Cookie{{Name: deviceCookie, Value: strconv.FormatInt(clock.now().Unix(), 10) + ".forged", Path: "/api/login"}})
+		wantRetryAfter(t, login(forged, "kari@example.no", "hemmelig", "198.51.100.8"))
+	})
+}
+
+// A device cookie is good for deviceLifetime after it was issued.
+func TestDeviceCookieExpires(t *testing.T) {
+	clock := newFakeClock()
+	s := New(Deps{Store: sqliteStore(t), Log: discardLog, Web: fs.FS(testWeb)})
+	s.now = clock.now
+	u := store.User{ID: 7, Username: "Kari@example.no", PasswordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$a2V5"}
+	r := httptest.NewRequest("POST", "/api/login", nil)
+	r.AddCookie(&http.Cookie{Name: deviceCookie, Value: deviceToken(u, clock.now())})
+	if !s.isTrustedDevice(r, u) {
+		t.Fatal("a fresh token is not trusted")
+	}
+	other := u
+	other.PasswordHash += "x" // the password changed
+	if s.isTrustedDevice(r, other) {
+		t.Fatal("a token outlived its password")
+	}
+	clock.advance(deviceLifetime + time.Second)
+	if s.isTrustedDevice(r, u) {
+		t.Fatal("an expired token is trusted")
+	}
 }

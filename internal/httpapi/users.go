@@ -46,14 +46,15 @@ func defaultAuthLimits() authLimits {
 	}
 }
 
-// throttleLogin takes a failure token for the client address and for the
+// throttleLogin takes a failure token for the client address and, unless
+// the browser is a trusted device of the account (device.go), for the
 // username. It returns 429 when either has none left, or a function to call
-// when the password turns out right, which gives both tokens back: only
+// when the password turns out right, which gives the tokens back: only
 // failures count, and a correct login works again once the window passes.
-func (s *Server) throttleLogin(r *http.Request, username string) (succeeded func(), err error) {
+func (s *Server) throttleLogin(r *http.Request, username string, trustedDevice bool) (succeeded func(), err error) {
 	refundAddr, err := s.limits.loginByAddr.attempt(clientIP(r, s.cfg.TrustedProxies))
-	if err != nil {
-		return nil, err
+	if err != nil || trustedDevice {
+		return refundAddr, err
 	}
 	refundUser, err := s.limits.loginByUser.attempt(strings.ToLower(username))
 	if err != nil {
@@ -74,12 +75,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
 		return err
 	}
-	succeeded, err := s.throttleLogin(r, in.Username)
-	if err != nil {
-		return err
-	}
 	u, err := s.store.UserByUsername(r.Context(), in.Username)
 	if err != nil && !apperr.Is(err, apperr.CodeNotFound) {
+		return err
+	}
+	succeeded, err := s.throttleLogin(r, in.Username, s.isTrustedDevice(r, u))
+	if err != nil {
 		return err
 	}
 	var ok bool
@@ -95,6 +96,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.setSignedInHint(w)
+	s.setTrustedDevice(w, u)
 	return writeJSON(w, http.StatusOK, u)
 }
 
