@@ -83,7 +83,8 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	return logRequests(s.log, securityHeaders(csrf.Handler(s.secureCookies(s.withSessions(s.guardAdmin(s.mux))))))
+	return logRequests(s.log, warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
+		securityHeaders(csrf.Handler(s.secureCookies(s.withSessions(s.guardAdmin(s.mux)))))))
 }
 
 // routes registers every route of the site, in one place.

@@ -4,13 +4,19 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"io/fs"
+	"log/slog"
 	"maps"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/config"
 )
 
 func TestHealthz(t *testing.T) {
@@ -195,4 +201,29 @@ func TestCrossOriginWritesRefused(t *testing.T) {
 	r.wantStatus(t, http.StatusForbidden)
 	// The same request from our own page passes the check (and meets the 404).
 	e.client().do("POST", "/api/anything", `{}`, "Sec-Fetch-Site", "same-origin").wantStatus(t, http.StatusNotFound)
+}
+
+// Forwarding headers with no trusted proxy configured: one warning, not one
+// per request; with a trusted proxy, none.
+func TestWarnsOnceAboutAnUntrustedProxy(t *testing.T) {
+	for _, tc := range []struct {
+		trusted []netip.Prefix
+		want    int
+	}{
+		{nil, 1},
+		{[]netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, 0},
+	} {
+		var logged bytes.Buffer
+		s := New(Deps{Config: config.Config{TrustedProxies: tc.trusted}, Store: sqliteStore(t), Log: slog.New(slog.NewTextHandler(&logged, nil)), Web: fs.FS(testWeb)})
+		h := s.Handler()
+		for range 3 {
+			r := httptest.NewRequest("GET", "/healthz", nil)
+			r.Header.Set("X-Forwarded-For", "198.51.100.1")
+			h.ServeHTTP(httptest.NewRecorder(), r)
+		}
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/healthz", nil))
+		if got := strings.Count(logged.String(), "UGCFOLIO_TRUSTED_PROXIES"); got != tc.want {
+			t.Errorf("trusted %v: %d warnings, want %d:\n%s", tc.trusted, got, tc.want, logged.String())
+		}
+	}
 }
