@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "./api";
 import { type User, useCurrentUser, userQueryKey } from "./auth";
@@ -35,6 +35,19 @@ function failureText(error: unknown): string {
 }
 
 /**
+ * Drops every cached answer that depends on who asks: the admin's data, and the portfolio and
+ * testimonial lists, which hold hidden items for an admin only (DESIGN.md section 4). Data never
+ * goes stale (SPEC.md section 9), so without this a list cached before login or logout would be
+ * shown to the wrong person until a reload.
+ */
+function forgetRoleAwareData(queryClient: QueryClient) {
+  const roleAware = ["/api/admin/", "/api/portfolio/", "/api/testimonials/"];
+  queryClient.removeQueries({
+    predicate: (query) => roleAware.some((prefix) => String(query.queryKey[0]).startsWith(prefix)),
+  });
+}
+
+/**
  * The session on TanStack Query: the current user and the login, register and logout
  * mutations. Each mutation keeps the user query up to date and shows the spec's toasts.
  */
@@ -46,6 +59,7 @@ export function useAuth() {
     mutationFn: async (data: LoginData) =>
       (await (await apiRequest("POST", "/api/login", data)).json()) as User,
     onSuccess: (loggedIn) => {
+      forgetRoleAwareData(queryClient);
       queryClient.setQueryData(userQueryKey, loggedIn);
       toast.success(authToasts.loginOk.title, { description: authToasts.loginOk.description });
     },
@@ -58,6 +72,7 @@ export function useAuth() {
     mutationFn: async (data: RegisterData) =>
       (await (await apiRequest("POST", "/api/register", data)).json()) as User,
     onSuccess: (registered) => {
+      forgetRoleAwareData(queryClient);
       queryClient.setQueryData(userQueryKey, registered);
       toast.success(authToasts.registerOk.title, {
         description: authToasts.registerOk.description,
@@ -73,11 +88,9 @@ export function useAuth() {
       await apiRequest("POST", "/api/logout");
     },
     onSuccess: () => {
-      queryClient.setQueryData(userQueryKey, null);
       // Nothing an admin loaded may outlive the session in this tab.
-      queryClient.removeQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith("/api/admin/"),
-      });
+      forgetRoleAwareData(queryClient);
+      queryClient.setQueryData(userQueryKey, null);
       toast.success(authToasts.logoutOk.title, { description: authToasts.logoutOk.description });
     },
     onError: (error) => {

@@ -50,6 +50,24 @@ describe("/auth login tab", () => {
     await waitFor(() => expect(location()).toBe("/"));
   });
 
+  it("forgets the lists cached for the visitor: an admin's hold hidden items", async () => {
+    mockApi({ "GET /api/user": loggedOut, "POST /api/login": () => json(kari) });
+    const { queryClient } = renderApp(<AuthPage />, { path: "/auth" });
+    queryClient.setQueryData(["/api/portfolio/no"], []);
+    queryClient.setQueryData(["/api/testimonials/en"], []);
+    queryClient.setQueryData(["/api/content/no"], {});
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText("Email"), "kari@example.no");
+    await user.type(screen.getByLabelText("Password"), "hemmelig");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+
+    await waitFor(() => expect(location()).toBe("/"));
+    expect(queryClient.getQueryData(["/api/portfolio/no"])).toBeUndefined();
+    expect(queryClient.getQueryData(["/api/testimonials/en"])).toBeUndefined();
+    expect(queryClient.getQueryData(["/api/content/no"])).toEqual({}); // the same for everyone
+  });
+
   it("shows 'Login failed' with the server's message", async () => {
     mockApi({
       "GET /api/user": loggedOut,

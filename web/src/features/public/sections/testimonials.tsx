@@ -71,7 +71,9 @@ function Stars({ rating }: { rating: number }) {
 export function Testimonials() {
   const { t, language } = useLanguage();
   const { data } = useQuery<Testimonial[]>({ queryKey: testimonialsQueryKey(language) });
-  const list = data && data.length > 0 ? data : sampleTestimonials;
+  // An admin's list also holds hidden testimonials (for the back office); the page shows active ones.
+  const active = (data ?? []).filter((item) => item.isActive);
+  const list = active.length > 0 ? active : sampleTestimonials;
   return (
     <section
       id="testimonials"

@@ -30,4 +30,14 @@ describe("work cards", () => {
     expect(container.querySelector('img[src="/uploads/gone.png"]')).toBeNull();
     expect(screen.getByText("No Image")).toBeInTheDocument();
   });
+
+  it("show only active items, though an admin's list holds hidden ones too", async () => {
+    mockApi({
+      "GET /api/portfolio/no": () =>
+        json([item({ id: 1, title: "Synlig" }), item({ id: 2, title: "Skjult", isActive: false })]),
+    });
+    renderApp(<WorkSection />);
+    expect(await screen.findByRole("heading", { name: "Synlig" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Skjult" })).not.toBeInTheDocument();
+  });
 });

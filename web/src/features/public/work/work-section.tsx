@@ -126,7 +126,10 @@ export function WorkSection() {
     queryKey: portfolioQueryKey(language),
   });
 
-  const items = (data ?? []).filter((item) => filter === "all" || item.category === filter);
+  // An admin's list also holds hidden items (for the back office); the page shows active ones.
+  const items = (data ?? []).filter(
+    (item) => item.isActive && (filter === "all" || item.category === filter),
+  );
 
   const play = (item: PortfolioItem, target: VideoTarget) => {
     if (opensInModal(target)) {
