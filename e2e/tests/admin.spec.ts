@@ -95,19 +95,20 @@ test.describe("admin back office", () => {
       await expect(page.getByRole("tab", { name: tab })).toBeVisible();
     }
     await choose(page, "Language", "English");
+    // By role: the panel also holds the Norwegian form, hidden, and roles skip hidden elements.
     const hero = page.getByRole("tabpanel", { name: "Hero Section" });
-    await expect(hero.getByLabel("Tagline")).toBeVisible({ timeout: 15_000 });
+    await expect(hero.getByRole("textbox", { name: "Tagline", exact: true })).toBeVisible({ timeout: 15_000 });
 
     // Every field is required: an empty tagline is refused on the page.
-    await hero.getByLabel("Tagline").fill("");
+    await hero.getByRole("textbox", { name: "Tagline", exact: true }).fill("");
     await hero.getByRole("button", { name: "Save Changes" }).click();
     await expect(hero.getByText("Tagline is required")).toBeVisible();
 
     const tagline = `UGC creator for Nordic brands ${Date.now()}`;
-    await hero.getByLabel("Tagline").fill(tagline);
-    await hero.getByLabel("Greeting").fill("Hi, I'm Kari!");
-    await hero.getByLabel("Intro").fill("I make scroll-stopping videos.");
-    await hero.getByLabel("Description").fill("Product videos, lifestyle content and photography.");
+    await hero.getByRole("textbox", { name: "Tagline", exact: true }).fill(tagline);
+    await hero.getByRole("textbox", { name: "Greeting", exact: true }).fill("Hi, I'm Kari!");
+    await hero.getByRole("textbox", { name: "Intro", exact: true }).fill("I make scroll-stopping videos.");
+    await hero.getByRole("textbox", { name: "Description", exact: true }).fill("Product videos, lifestyle content and photography.");
     const saved = page.waitForResponse(
       (r) => r.url().endsWith("/api/admin/content") && r.request().method() === "POST",
     );
@@ -117,7 +118,7 @@ test.describe("admin back office", () => {
     const row = (await res.json()) as { section: string; language: string; content: { tagline: string } };
     expect(row).toMatchObject({ section: "hero", language: "en", content: { tagline } });
     await expect(page.getByText("The content has been successfully updated.")).toBeVisible();
-    await expect(hero.getByLabel("Tagline")).toHaveValue(tagline);
+    await expect(hero.getByRole("textbox", { name: "Tagline", exact: true })).toHaveValue(tagline);
   });
 
   test("the creator adds a testimonial through the dialog", async ({ page, server }) => {
@@ -296,16 +297,16 @@ test.describe("after merge with the public site", () => {
     await choose(page, "Language", "English");
     const hero = page.getByRole("tabpanel", { name: "Hero Section" });
     const tagline = `Scroll-stopping UGC ${Date.now()}`;
-    await hero.getByLabel("Tagline").fill(tagline);
-    await hero.getByLabel("Greeting").fill("Hi, I'm Kari!");
-    await hero.getByLabel("Intro").fill("I make videos.");
-    await hero.getByLabel("Description").fill("Product videos and photography.");
+    await hero.getByRole("textbox", { name: "Tagline", exact: true }).fill(tagline);
+    await hero.getByRole("textbox", { name: "Greeting", exact: true }).fill("Hi, I'm Kari!");
+    await hero.getByRole("textbox", { name: "Intro", exact: true }).fill("I make videos.");
+    await hero.getByRole("textbox", { name: "Description", exact: true }).fill("Product videos and photography.");
     await hero.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("The content has been successfully updated.")).toBeVisible();
 
     await page.reload();
     await choose(page, "Language", "English");
-    await expect(page.getByRole("tabpanel", { name: "Hero Section" }).getByLabel("Tagline")).toHaveValue(tagline);
+    await expect(page.getByRole("tabpanel", { name: "Hero Section" }).getByRole("textbox", { name: "Tagline", exact: true })).toHaveValue(tagline);
 
     await page.evaluate(() => localStorage.setItem("language", "en"));
     await page.goto("/");
@@ -331,10 +332,10 @@ test.describe("after merge with the public site", () => {
     await choose(page, "Language", "English");
     const hero = page.getByRole("tabpanel", { name: "Hero Section" });
     const tagline = `Back-to-site tagline ${Date.now()}`;
-    await hero.getByLabel("Tagline").fill(tagline);
-    await hero.getByLabel("Greeting").fill("Hi, I'm Kari!");
-    await hero.getByLabel("Intro").fill("I make videos.");
-    await hero.getByLabel("Description").fill("Product videos and photography.");
+    await hero.getByRole("textbox", { name: "Tagline", exact: true }).fill(tagline);
+    await hero.getByRole("textbox", { name: "Greeting", exact: true }).fill("Hi, I'm Kari!");
+    await hero.getByRole("textbox", { name: "Intro", exact: true }).fill("I make videos.");
+    await hero.getByRole("textbox", { name: "Description", exact: true }).fill("Product videos and photography.");
     await hero.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("The content has been successfully updated.")).toBeVisible();
     await page.getByRole("link", { name: "Back to site" }).click();

@@ -3,6 +3,11 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { dropSignedInHint, signedInHintCookie } from "@/lib/auth";
 
+// jsdom lacks the pointer-capture and scrolling calls Radix Select makes when it opens.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+
 // Screens that look up the user run as in a browser that has logged in before (the server's
 // signed-in hint is present); src/lib/auth.test.ts covers the visitor without it.
 beforeEach(() => {

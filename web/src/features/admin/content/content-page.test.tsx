@@ -16,7 +16,13 @@ describe("content section form", () => {
   it("requires every field and does not save", async () => {
     const onSave = vi.fn();
     render(
-      <SectionForm section={hero} defaults={toValues(hero, {})} saving={false} onSave={onSave} />,
+      <SectionForm
+        section={hero}
+        language="no"
+        defaults={toValues(hero, {})}
+        saving={false}
+        onSave={onSave}
+      />,
     );
     await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
 
@@ -39,7 +45,15 @@ describe("content section form", () => {
       intro: "   ",
       description: "d",
     });
-    render(<SectionForm section={hero} defaults={defaults} saving={false} onSave={onSave} />);
+    render(
+      <SectionForm
+        section={hero}
+        language="no"
+        defaults={defaults}
+        saving={false}
+        onSave={onSave}
+      />,
+    );
     await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Intro is required")).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
@@ -55,6 +69,7 @@ describe("content section form", () => {
     render(
       <SectionForm
         section={hero}
+        language="no"
         defaults={toValues(hero, {
           tagline: "short",
           greeting: "g",

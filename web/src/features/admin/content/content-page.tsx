@@ -17,7 +17,7 @@ import {
   languageContentQueryOptions,
   type WebsiteContent,
 } from "@/lib/content";
-import type { Language } from "@/lib/i18n";
+import { en, type Language, no } from "@/lib/i18n";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import {
@@ -33,11 +33,14 @@ import {
 /** The form of one section; exported for its validation tests. */
 export function SectionForm({
   section,
+  language,
   defaults,
   saving,
   onSave,
 }: {
   section: SectionDef;
+  /** Part of every field's id: both languages' forms may be on the page at once. */
+  language: Language;
   defaults: SectionValues;
   saving: boolean;
   onSave: (values: SectionValues) => void;
@@ -58,7 +61,7 @@ export function SectionForm({
   return (
     <form onSubmit={handleSubmit(onSave)} noValidate className="flex flex-col gap-5">
       {section.fields.map((f) => {
-        const id = `${section.id}-${f.key}`;
+        const id = `${section.id}-${language}-${f.key}`;
         const error = errors[f.key]?.message;
         const props = {
           id,
@@ -153,7 +156,12 @@ function SectionEditor({ section, language }: { section: SectionDef; language: L
       <SectionForm
         key={`${section.id}-${language}-${query.dataUpdatedAt}`}
         section={section}
-        defaults={toValues(section, missing ? {} : query.data?.content)}
+        language={language}
+        // A section never saved starts from the built-in texts the public page shows meanwhile.
+        defaults={toValues(
+          section,
+          missing ? catalogues[language].defaults[section.id] : query.data?.content,
+        )}
         saving={save.isPending}
         onSave={(values) => save.mutate(values)}
       />
@@ -161,23 +169,30 @@ function SectionEditor({ section, language }: { section: SectionDef; language: L
   );
 }
 
-/** "/admin/content": edit each section's texts in Norwegian or English. */
+const catalogues = { no, en };
+
+/**
+ * "/admin/content": edit each section's texts in Norwegian or English. Every tab, and every
+ * language opened so far, keeps its form mounted (hidden when not shown): switching tab or
+ * language never throws away unsaved edits.
+ */
 export function ContentPage() {
   const [language, setLanguage] = useState<Language>("no");
+  const [opened, setOpened] = useState<Language[]>(["no"]);
+  const [tab, setTab] = useState<string>("hero");
+  const choose = (next: Language) => {
+    setLanguage(next);
+    setOpened((was) => (was.includes(next) ? was : [...was, next]));
+  };
   return (
     <AdminLayout
       title="Content"
       description="Edit the texts of your website."
       actions={
-        <LanguageSelect
-          id="content-language"
-          value={language}
-          onChange={setLanguage}
-          visibleLabel
-        />
+        <LanguageSelect id="content-language" value={language} onChange={choose} visibleLabel />
       }
     >
-      <Tabs defaultValue="hero">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex-wrap">
           {sections.map((s) => (
             <TabsTrigger key={s.id} value={s.id}>
@@ -186,9 +201,13 @@ export function ContentPage() {
           ))}
         </TabsList>
         {sections.map((s) => (
-          <TabsContent key={s.id} value={s.id}>
+          <TabsContent key={s.id} value={s.id} forceMount hidden={s.id !== tab}>
             <Card className="p-5 sm:p-6">
-              <SectionEditor key={language} section={s} language={language} />
+              {opened.map((l) => (
+                <div key={l} hidden={l !== language}>
+                  <SectionEditor section={s} language={l} />
+                </div>
+              ))}
             </Card>
           </TabsContent>
         ))}

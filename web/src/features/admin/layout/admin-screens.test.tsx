@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -115,15 +115,42 @@ describe("admin screens", () => {
   it("content: a missing section shows the amber notice and is not retried", async () => {
     const fetchMock = serve({});
     renderScreen(<ContentPage />);
+    const hero = await screen.findByRole("tabpanel");
     expect(
-      await screen.findByText(
+      await within(hero).findByText(
         /This section does not exist yet in Norwegian\. Saving will create it\./,
       ),
     ).toBeInTheDocument();
+    // It starts from the built-in texts the public page shows meanwhile, ready to save.
+    expect(within(hero).getByLabelText("Tagline")).toHaveValue("UGC-skaper & innholdsprodusent");
     const heroCalls = fetchMock.mock.calls.filter(([u]) =>
       String(u).includes("/api/content/hero/no"),
     );
     expect(heroCalls).toHaveLength(1);
+  });
+
+  it("content: unsaved edits survive switching tab and language", async () => {
+    serve({});
+    renderScreen(<ContentPage />);
+    const user = userEvent.setup();
+    // By role: the hidden language's form is in the panel too, and roles skip hidden elements.
+    const tagline = () =>
+      within(screen.getByRole("tabpanel")).getByRole("textbox", { name: "Tagline" });
+    await screen.findByRole("tabpanel");
+    await waitFor(() => expect(tagline()).toHaveValue("UGC-skaper & innholdsprodusent"));
+    await user.clear(tagline());
+    await user.type(tagline(), "Ny tagline");
+
+    await user.click(screen.getByRole("tab", { name: "About UGC" }));
+    await user.click(screen.getByRole("tab", { name: "Hero Section" }));
+    expect(tagline()).toHaveValue("Ny tagline");
+
+    await user.click(screen.getByRole("combobox", { name: "Language" }));
+    await user.click(await screen.findByRole("option", { name: "English" }));
+    await waitFor(() => expect(tagline()).toHaveValue("UGC Creator & Content Producer"));
+    await user.click(screen.getByRole("combobox", { name: "Language" }));
+    await user.click(await screen.findByRole("option", { name: "Norwegian" }));
+    expect(tagline()).toHaveValue("Ny tagline");
   });
 
   it("content: loaded text fills the form", async () => {
@@ -142,6 +169,6 @@ describe("admin screens", () => {
     });
     renderScreen(<ContentPage />);
     expect(await screen.findByDisplayValue("Jeg er Kari")).toBeInTheDocument();
-    expect(screen.queryByText(/Saving will create it/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole("tabpanel")).queryByText(/Saving will create it/)).toBeNull();
   });
 });
