@@ -110,6 +110,7 @@ describe("portfolio form", () => {
     expect(screen.getByLabelText("Video URL")).toHaveValue("uploading...");
     act(() => report(40));
     expect(await screen.findByRole("button", { name: /Laster opp\.\.\. 40%/ })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Avbryt" })).toBeDisabled();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
     await act(async () => fail(new Error("Feil ved opplasting av chunk 2")));
     expect(await screen.findByText("Feil ved opplasting av chunk 2")).toBeInTheDocument();
@@ -121,6 +122,33 @@ describe("portfolio form", () => {
     expect(await screen.findByText("Valgt fil: klipp.mp4")).toBeInTheDocument();
     expect(screen.getByLabelText("Video URL")).toHaveValue("/uploads/abc.mp4");
     expect(screen.queryByText("Feil ved opplasting av chunk 2")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Avbryt" })).toBeEnabled();
+
+    // Typing another address by hand: the uploaded file is no longer the chosen one.
+    await user.clear(screen.getByLabelText("Video URL"));
+    await user.type(screen.getByLabelText("Video URL"), "https://youtu.be/abc");
+    expect(screen.queryByText("Valgt fil: klipp.mp4")).not.toBeInTheDocument();
+  });
+
+  it("a file over 100 MB is refused before any upload, and clears an earlier error", async () => {
+    const upload = vi.fn(() =>
+      Promise.reject(new Error("Feil ved opplasting av chunk 1")),
+    ) as unknown as Uploader;
+    const { user } = renderForm(upload);
+    await user.click(screen.getByRole("tab", { name: "Video" }));
+    await user.upload(
+      screen.getByTestId("video-file-input"),
+      new File(["v"], "a.mp4", { type: "video/mp4" }),
+    );
+    expect(await screen.findByText("Feil ved opplasting av chunk 1")).toBeInTheDocument();
+
+    const big = new File(["v"], "stor.mp4", { type: "video/mp4" });
+    Object.defineProperty(big, "size", { value: 100 * 1024 * 1024 + 1 });
+    await user.upload(screen.getByTestId("video-file-input"), big);
+    // (The toaster is shared by this file's tests: another test's toast may still be up.)
+    expect((await screen.findAllByText("Filen er for stor")).length).toBeGreaterThan(0);
+    expect(screen.queryByText("Feil ved opplasting av chunk 1")).not.toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(1);
   });
 });
 

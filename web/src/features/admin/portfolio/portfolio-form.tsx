@@ -123,12 +123,14 @@ export function PortfolioForm({
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
-  const [fileName, setFileName] = useState<string | null>(null);
+  // The file uploaded last and its address: 'Valgt fil' shows while the field still holds it.
+  const [uploaded, setUploaded] = useState<{ name: string; url: string } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
     if (fileInput.current) fileInput.current.value = "";
+    setUploadError(null);
     if (file.size > MAX_VIDEO_BYTES) {
       toast.error("Filen er for stor", {
         description: "Maksimal filstørrelse er 100MB. Vennligst velg en mindre fil.",
@@ -136,15 +138,14 @@ export function PortfolioForm({
       return;
     }
     const previous = videoUrl;
-    setUploadError(null);
-    setFileName(null);
+    setUploaded(null);
     setProgress(0);
     setUploading(true);
     setValue("videoUrl", uploadingMarker);
     try {
       const url = await upload(file, { chunkSize: PORTFOLIO_CHUNK_BYTES, onProgress: setProgress });
       setValue("videoUrl", url, { shouldValidate: true });
-      setFileName(file.name);
+      setUploaded({ name: file.name, url });
       toast.success("Success", { description: "Video uploaded successfully" });
     } catch (error) {
       setValue("videoUrl", previous === uploadingMarker ? "" : previous);
@@ -264,8 +265,8 @@ export function PortfolioForm({
                 </p>
               </>
             ) : null}
-            {fileName ? (
-              <p className="text-sm text-muted-foreground">Valgt fil: {fileName}</p>
+            {uploaded && uploaded.url === videoUrl ? (
+              <p className="text-sm text-muted-foreground">Valgt fil: {uploaded.name}</p>
             ) : null}
             {uploadError ? <p className="text-sm text-destructive">{uploadError}</p> : null}
           </div>
@@ -301,7 +302,8 @@ export function PortfolioForm({
       </label>
 
       <div className="flex gap-2">
-        <Button variant="outline" onClick={onCancel} className="flex-1">
+        {/* Cancelling mid-upload would drop the file the server is still receiving. */}
+        <Button variant="outline" onClick={onCancel} disabled={uploading} className="flex-1">
           Avbryt
         </Button>
         <Button type="submit" disabled={saving || uploading} className="flex-1">
