@@ -159,7 +159,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return fmt.Errorf("web app: %v", err)
 	}
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage})
-	go api.RunJanitor(ctx) // abandoned uploads go after 24 hours
+	// The janitor (abandoned uploads, expired sessions) uses the store: it
+	// stops, and is waited for, before the store closes (deferred above).
+	janitorCtx, stopJanitor := context.WithCancel(ctx)
+	janitorDone := make(chan struct{})
+	go func() { defer close(janitorDone); api.RunJanitor(janitorCtx) }()
+	defer func() { stopJanitor(); <-janitorDone }()
 	srv := &http.Server{
 		Handler:           api.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,

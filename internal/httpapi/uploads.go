@@ -157,12 +157,15 @@ func (s *Server) removeUploadIfUnused(ctx context.Context, url string) error {
 	return media.RemoveURL(ctx, s.storage, url)
 }
 
-// RunJanitor tidies up every hour until ctx ends; serve starts it. It
-// removes uploads abandoned for 24 hours and expired sessions (a session
-// whose cookie simply stops coming back is never deleted otherwise).
+// RunJanitor tidies up every hour until ctx ends, and returns once it has
+// stopped; serve starts it. It removes uploads abandoned for 24 hours and
+// expired sessions (a session whose cookie simply stops coming back is never
+// deleted otherwise).
 func (s *Server) RunJanitor(ctx context.Context) {
-	go s.uploads.RunJanitor(ctx, janitorEvery, s.now)
+	var uploads sync.WaitGroup
+	uploads.Go(func() { s.uploads.RunJanitor(ctx, janitorEvery, s.now) })
 	s.runSessionJanitor(ctx, janitorEvery)
+	uploads.Wait()
 }
 
 func (s *Server) runSessionJanitor(ctx context.Context, every time.Duration) {
