@@ -157,28 +157,33 @@ func (s *Server) removeUploadIfUnused(ctx context.Context, url string) error {
 	return media.RemoveURL(ctx, s.storage, url)
 }
 
-// RunJanitor tidies up every hour until ctx ends, and returns once it has
-// stopped; serve starts it. It removes uploads abandoned for 24 hours and
-// expired sessions (a session whose cookie simply stops coming back is never
-// deleted otherwise).
-func (s *Server) RunJanitor(ctx context.Context) {
-	var uploads sync.WaitGroup
-	uploads.Go(func() { s.uploads.RunJanitor(ctx, janitorEvery, s.now) })
-	s.runSessionJanitor(ctx, janitorEvery)
-	uploads.Wait()
-}
+// RunJanitor tidies up every hour until ctx ends; serve starts it and waits
+// for it to return before closing the store.
+func (s *Server) RunJanitor(ctx context.Context) { s.runJanitor(ctx, janitorEvery) }
 
-func (s *Server) runSessionJanitor(ctx context.Context, every time.Duration) {
+func (s *Server) runJanitor(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		if err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
-			s.log.Error("session cleanup", "err", err)
-		}
+		s.tidy(ctx)
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// tidy is one janitor round: uploads abandoned for 24 hours, and expired
+// sessions (a session whose cookie simply stops coming back is never
+// deleted otherwise).
+func (s *Server) tidy(ctx context.Context) {
+	if n, err := s.uploads.Cleanup(ctx, s.now().Add(-media.MaxAge)); err != nil && ctx.Err() == nil {
+		s.log.Error("upload cleanup", "err", err)
+	} else if n > 0 {
+		s.log.Info("removed abandoned uploads", "count", n)
+	}
+	if err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+		s.log.Error("session cleanup", "err", err)
 	}
 }

@@ -173,7 +173,7 @@ func TestJanitorDeletesExpiredSessions(t *testing.T) {
 	s := New(Deps{Store: st, Log: discardLog, Web: fs.FS(testWeb)})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { s.runSessionJanitor(ctx, time.Hour); close(done) }()
+	go func() { s.runJanitor(ctx, time.Hour); close(done) }()
 
 	deadline := time.Now().Add(5 * time.Second)
 	for {

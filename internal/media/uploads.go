@@ -491,25 +491,6 @@ func (u *Uploads) Cleanup(ctx context.Context, before time.Time) (int, error) {
 	return len(stale), nil
 }
 
-// RunJanitor calls Cleanup every interval for uploads older than MaxAge
-// until ctx ends.
-func (u *Uploads) RunJanitor(ctx context.Context, every time.Duration, now func() time.Time) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		if n, err := u.Cleanup(ctx, now().Add(-MaxAge)); err != nil {
-			u.log().Error("upload cleanup", "err", err)
-		} else if n > 0 {
-			u.log().Info("removed abandoned uploads", "count", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
 // RemoveURL deletes the stored file of a "/uploads/NAME" URL; a URL that
 // is not one of ours, or a file already gone, is no error.
 func RemoveURL(ctx context.Context, s Storage, url string) error {
