@@ -1,6 +1,7 @@
 export { en } from "./en";
 export { format } from "./format";
 export {
+  catalogues,
   defaultLanguage,
   isLanguage,
   type Language,

@@ -10,7 +10,8 @@ export const defaultLanguage: Language = "no";
 /** localStorage key holding the visitor's choice (SPEC.md section 3, "Browser-held values"). */
 export const languageStorageKey = "language";
 
-const catalogues: Record<Language, Messages> = { no, en };
+/** Every language's catalogue, e.g. for a screen that edits one language while showing another. */
+export const catalogues: Record<Language, Messages> = { no, en };
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);

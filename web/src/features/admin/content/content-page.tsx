@@ -17,7 +17,7 @@ import {
   languageContentQueryOptions,
   type WebsiteContent,
 } from "@/lib/content";
-import { en, type Language, no } from "@/lib/i18n";
+import { catalogues, type Language } from "@/lib/i18n";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import {
@@ -168,8 +168,6 @@ function SectionEditor({ section, language }: { section: SectionDef; language: L
     </div>
   );
 }
-
-const catalogues = { no, en };
 
 /**
  * "/admin/content": edit each section's texts in Norwegian or English. Every tab, and every
