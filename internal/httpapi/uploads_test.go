@@ -67,15 +67,8 @@ func (e *uploadEnv) wantNoFiles(t *testing.T) {
 // sendChunk posts one chunk as the client does: the fields, then the chunk.
 func (c *client) sendChunk(id string, index, total int, data []byte) response {
 	c.e.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	mw.WriteField("uploadId", id)
-	mw.WriteField("chunkIndex", fmt.Sprint(index))
-	mw.WriteField("totalChunks", fmt.Sprint(total))
-	part, _ := mw.CreateFormFile("chunk", "blob")
-	part.Write(data)
-	mw.Close()
-	return c.do("POST", "/api/admin/upload/chunk", body.String(), "Content-Type", mw.FormDataContentType())
+	body, contentType := chunkBody(id, index, total, data)
+	return c.do("POST", "/api/admin/upload/chunk", string(body), "Content-Type", contentType)
 }
 
 func (c *client) initUpload(id string, size int64, fileType string, total int) response {

@@ -67,17 +67,7 @@ func (l *Local) PutFile(ctx context.Context, name, src string) error {
 	if err := os.Rename(src, dst); err == nil {
 		return os.Chmod(dst, 0o640)
 	}
-	defer os.Remove(src)
-	f, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	return l.Put(ctx, name, f, st.Size())
+	return putAndRemove(ctx, l, name, src)
 }
 
 // Open opens the file for reading.

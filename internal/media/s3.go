@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/minio/minio-go/v7"
@@ -64,17 +63,7 @@ func (s *S3) Put(ctx context.Context, name string, r io.Reader, size int64) erro
 
 // PutFile uploads the local file at path, then removes it.
 func (s *S3) PutFile(ctx context.Context, name, path string) error {
-	defer os.Remove(path)
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	return s.Put(ctx, name, f, st.Size())
+	return putAndRemove(ctx, s, name, path)
 }
 
 // Open stats the object and returns a reader over it; each Seek then Read

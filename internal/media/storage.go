@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"os"
 	"path"
 	"regexp"
 	"strings"
@@ -88,4 +89,20 @@ func ContentType(name string) string {
 		return ct
 	}
 	return "application/octet-stream"
+}
+
+// putAndRemove streams the local file at path into storage with Put, then
+// removes it, whether or not the copy succeeded.
+func putAndRemove(ctx context.Context, s Storage, name, path string) error {
+	defer os.Remove(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	return s.Put(ctx, name, f, st.Size())
 }
