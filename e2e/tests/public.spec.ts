@@ -373,6 +373,13 @@ test.describe("budget", () => {
       }
       expect(scripts.some((s) => s.file.includes("contact-form"))).toBe(true);
       expect(total).toBeLessThanOrEqual(visitorJavaScriptBudget);
+      // No admin code reaches a visitor (DESIGN.md section 2): none of the admin screens' texts.
+      for (const s of scripts) {
+        const code = await (await page.request.get(s.file)).text();
+        for (const adminText of ["Reply by email", "Velg videofil", "Add Testimonial"]) {
+          expect(code.includes(adminText), `${s.file} holds "${adminText}"`).toBe(false);
+        }
+      }
     });
   }
 });

@@ -27,13 +27,26 @@ test("the home page renders the app", async ({ page }) => {
 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/Content Producer/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /UGC-skaper/);
   await expect(page.locator("html")).toHaveAttribute("lang", "no");
+  // SPEC.md section 2: every in-page "#" link scrolls smoothly.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
   // Down to the footer, so every section (and the contact form) has loaded.
   await page.locator("#contact").scrollIntoViewIfNeeded();
   await expect(page.locator("#contact form")).toBeVisible();
   await page.locator("footer").scrollIntoViewIfNeeded();
   await page.waitForLoadState("networkidle");
   expect(errors).toEqual([]);
+  // Every image waits until it is near and keeps its box while loading: no layout shift.
+  const images = await page.locator("main img").evaluateAll((all) =>
+    all.map((img) => ({
+      src: img.getAttribute("src"),
+      loading: img.getAttribute("loading"),
+      sized: img.hasAttribute("width") && img.hasAttribute("height"),
+    })),
+  );
+  expect(images.length).toBeGreaterThan(0);
+  for (const image of images) expect(image, String(image.src)).toMatchObject({ loading: "lazy", sized: true });
   // The texts in one request; no user lookup for a visitor (no signed-in hint).
   expect(apiCalls.filter((call) => call.startsWith("GET /api/content/"))).toEqual([
     "GET /api/content/no",
