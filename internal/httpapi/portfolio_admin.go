@@ -22,42 +22,17 @@ var portfolioCategories = []string{"product", "lifestyle", "brand", "social", "o
 // msgImageOrVideo is SPEC.md section 5's message when neither URL is given.
 const msgImageOrVideo = "Vennligst oppgi enten en bilde-URL eller en video-URL, eller last opp en video"
 
-// portfolioBody is the JSON of POST and PATCH. Every field is a pointer: on
-// POST an absent field takes its default, on PATCH it keeps its stored value.
-// PATCH may repeat the item's id; a different id is refused.
+// portfolioBody is the JSON of POST and PATCH: the item's writable fields,
+// decoded over a base (the defaults on POST, the stored item on PATCH), so a
+// field absent from the body keeps the base's value and no field has to be
+// copied by hand. PATCH may repeat the item's id; a different id is refused.
 type portfolioBody struct {
-	ID          *int64  `json:"id"`
-	Title       *string `json:"title"`
-	Description *string `json:"description"`
-	ImageURL    *string `json:"imageUrl"`
-	VideoURL    *string `json:"videoUrl"`
-	Category    *string `json:"category"`
-	Featured    *bool   `json:"featured"`
-	Language    *string `json:"language"`
-	IsActive    *bool   `json:"isActive"`
+	ID *int64 `json:"id"`
+	store.PortfolioInput
 }
 
-// apply lays the body's fields over base and validates the result.
-func (b portfolioBody) apply(base store.PortfolioInput) (store.PortfolioInput, error) {
-	in := base
-	set := func(dst *string, src *string) {
-		if src != nil {
-			*dst = *src
-		}
-	}
-	set(&in.Title, b.Title)
-	set(&in.Description, b.Description)
-	set(&in.ImageURL, b.ImageURL)
-	set(&in.VideoURL, b.VideoURL)
-	set(&in.Category, b.Category)
-	set(&in.Language, b.Language)
-	if b.Featured != nil {
-		in.Featured = *b.Featured
-	}
-	if b.IsActive != nil {
-		in.IsActive = *b.IsActive
-	}
-
+// validatePortfolio checks an item's fields and returns them trimmed.
+func validatePortfolio(in store.PortfolioInput) (store.PortfolioInput, error) {
 	var err error
 	if in.Title, err = requireText("Title", in.Title, maxPortfolioTitle); err != nil {
 		return in, err
@@ -82,19 +57,25 @@ func (b portfolioBody) apply(base store.PortfolioInput) (store.PortfolioInput, e
 	return in, checkLanguage(in.Language)
 }
 
+// decodePortfolio reads a body over base and validates the result.
+func decodePortfolio(w http.ResponseWriter, r *http.Request, base store.PortfolioInput) (*int64, store.PortfolioInput, error) {
+	body := portfolioBody{PortfolioInput: base}
+	if err := decodeJSON(w, r, &body); err != nil {
+		return nil, base, err
+	}
+	in, err := validatePortfolio(body.PortfolioInput)
+	return body.ID, in, err
+}
+
 // createPortfolioItem answers POST /api/admin/portfolio with 201 and the new
 // item. Defaults: category product, not featured, active.
 func (s *Server) createPortfolioItem(w http.ResponseWriter, r *http.Request) error {
-	var body portfolioBody
-	if err := decodeJSON(w, r, &body); err != nil {
-		return err
-	}
-	if body.ID != nil {
-		return apperr.Invalid("A new portfolio item cannot have an id")
-	}
-	in, err := body.apply(store.PortfolioInput{Category: "product", IsActive: true})
+	id, in, err := decodePortfolio(w, r, store.PortfolioInput{Category: "product", IsActive: true})
 	if err != nil {
 		return err
+	}
+	if id != nil {
+		return apperr.Invalid("A new portfolio item cannot have an id")
 	}
 	p, err := s.store.CreatePortfolioItem(r.Context(), in)
 	if err != nil {
@@ -110,24 +91,16 @@ func (s *Server) updatePortfolioItem(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	var body portfolioBody
-	if err := decodeJSON(w, r, &body); err != nil {
-		return err
-	}
-	if body.ID != nil && *body.ID != id {
-		return apperr.Invalid("The id in the body (%d) does not match the id in the path (%d)", *body.ID, id)
-	}
 	cur, err := s.store.GetPortfolioItem(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	in, err := body.apply(store.PortfolioInput{
-		Title: cur.Title, Description: cur.Description, Category: cur.Category,
-		ImageURL: cur.ImageURL, VideoURL: cur.VideoURL, Featured: cur.Featured,
-		Language: cur.Language, IsActive: cur.IsActive,
-	})
+	bodyID, in, err := decodePortfolio(w, r, cur.PortfolioInput)
 	if err != nil {
 		return err
+	}
+	if bodyID != nil && *bodyID != id {
+		return apperr.Invalid("The id in the body (%d) does not match the id in the path (%d)", *bodyID, id)
 	}
 	p, err := s.store.UpdatePortfolioItem(r.Context(), id, in)
 	if err != nil {
@@ -155,9 +128,9 @@ func (s *Server) deletePortfolioItem(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// forgetUpload removes an uploaded video that an item no longer uses. The
-
-// the janitor of a later version, or the operator, can clear the file.
+// forgetUpload removes an uploaded video that no item uses any more. The
+// item's change is already stored, so a failure is only logged: the file
+// stays in storage until the operator clears it.
 func (s *Server) forgetUpload(ctx context.Context, url string) {
 	if err := s.removeUploadIfUnused(ctx, url); err != nil {
 		s.log.Error("remove unused upload", "url", url, "err", err)

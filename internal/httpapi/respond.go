@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
@@ -110,11 +111,22 @@ func jsonError(err error) error {
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
 		return apperr.Invalid("Request body is not valid JSON")
 	case errors.As(err, &typeErr):
-		return apperr.Invalid("Field %q must be of type %s", typeErr.Field, typeErr.Type.String())
+		return apperr.Invalid("Field %q must be of type %s", jsonFieldPath(typeErr.Field), typeErr.Type.String())
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return apperr.Invalid("Unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	}
 	return apperr.Invalid("Request body is not valid JSON")
+}
+
+// jsonFieldPath drops the Go names of embedded structs from a decoding
+// error's field path ("PortfolioInput.featured" is the JSON field
+// "featured"): our JSON names start in lower case, Go's type names do not.
+func jsonFieldPath(path string) string {
+	parts := strings.Split(path, ".")
+	for len(parts) > 1 && parts[0] != "" && unicode.IsUpper(rune(parts[0][0])) {
+		parts = parts[1:]
+	}
+	return strings.Join(parts, ".")
 }
 
 // pathID reads a positive integer path value such as {id}.

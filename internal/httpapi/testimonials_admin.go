@@ -13,54 +13,35 @@ const (
 	maxTestimonialText = 2000
 )
 
-// testimonialBody is the JSON of POST and PUT: exactly SPEC.md section 3's
-// writable fields. Rating and isActive are pointers so that absence means
-// their defaults (5, true).
-type testimonialBody struct {
-	Name        string `json:"name"`
-	Company     string `json:"company"`
-	ImageURL    string `json:"imageUrl"`
-	Rating      *int   `json:"rating"`
-	Testimonial string `json:"testimonial"`
-	Language    string `json:"language"`
-	IsActive    *bool  `json:"isActive"`
-}
-
-// input validates the body and returns what the store writes.
-func (b testimonialBody) input() (store.TestimonialInput, error) {
-	in := store.TestimonialInput{Rating: 5, IsActive: true, Language: b.Language}
+// validateTestimonial checks a testimonial's fields and returns them trimmed.
+func validateTestimonial(in store.TestimonialInput) (store.TestimonialInput, error) {
 	var err error
-	if in.Name, err = requireText("Name", b.Name, maxTestimonialName); err != nil {
+	if in.Name, err = requireText("Name", in.Name, maxTestimonialName); err != nil {
 		return in, err
 	}
-	if in.Company, err = requireText("Company", b.Company, maxTestimonialName); err != nil {
+	if in.Company, err = requireText("Company", in.Company, maxTestimonialName); err != nil {
 		return in, err
 	}
-	if in.Testimonial, err = requireText("Testimonial", b.Testimonial, maxTestimonialText); err != nil {
+	if in.Testimonial, err = requireText("Testimonial", in.Testimonial, maxTestimonialText); err != nil {
 		return in, err
 	}
-	if in.ImageURL, err = checkMediaURL("Image URL", b.ImageURL); err != nil {
+	if in.ImageURL, err = checkMediaURL("Image URL", in.ImageURL); err != nil {
 		return in, err
 	}
-	if b.Rating != nil {
-		if *b.Rating < 1 || *b.Rating > 5 {
-			return in, apperr.Invalid("Rating must be a whole number from 1 to 5")
-		}
-		in.Rating = *b.Rating
-	}
-	if b.IsActive != nil {
-		in.IsActive = *b.IsActive
+	if in.Rating < 1 || in.Rating > 5 {
+		return in, apperr.Invalid("Rating must be a whole number from 1 to 5")
 	}
 	return in, checkLanguage(in.Language)
 }
 
-// decodeTestimonial reads and validates a testimonial body.
+// decodeTestimonial reads a POST or PUT body (exactly SPEC.md section 3's
+// writable fields) over the defaults (rating 5, active) and validates it.
 func decodeTestimonial(w http.ResponseWriter, r *http.Request) (store.TestimonialInput, error) {
-	var body testimonialBody
-	if err := decodeJSON(w, r, &body); err != nil {
-		return store.TestimonialInput{}, err
+	in := store.TestimonialInput{Rating: 5, IsActive: true}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return in, err
 	}
-	return body.input()
+	return validateTestimonial(in)
 }
 
 // createTestimonial answers POST /api/admin/testimonials with 201 and the

@@ -7,38 +7,47 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
 
+// PortfolioInput is the writable part of a portfolio item, with the JSON
+// names of SPEC.md section 3. The API decodes request bodies straight into
+// it, so a field added here (and to columns below) is accepted, stored and
+// answered without any other Go change.
+type PortfolioInput struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Category    string `json:"category"`
+	ImageURL    string `json:"imageUrl"`
+	VideoURL    string `json:"videoUrl"`
+	Featured    bool   `json:"featured"`
+	Language    string `json:"language"`
+	IsActive    bool   `json:"isActive"`
+}
+
+// columns pairs each writable column with its field.
+func (in *PortfolioInput) columns() []column {
+	return []column{
+		{"title", &in.Title},
+		{"description", &in.Description},
+		{"category", &in.Category},
+		{"image_url", &in.ImageURL},
+		{"video_url", &in.VideoURL},
+		{"featured", &in.Featured},
+		{"language", &in.Language},
+		{"is_active", &in.IsActive},
+	}
+}
+
 // PortfolioItem is one piece of work: an image, a video link or an upload.
 type PortfolioItem struct {
-	ID          int64     `json:"id"`
-	Title       string    `json:"title"`
-	Description string    `json:"description"`
-	Category    string    `json:"category"`
-	ImageURL    string    `json:"imageUrl"`
-	VideoURL    string    `json:"videoUrl"`
-	Featured    bool      `json:"featured"`
-	Language    string    `json:"language"`
-	IsActive    bool      `json:"isActive"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ID int64 `json:"id"`
+	PortfolioInput
+	CreatedAt time.Time `json:"createdAt"`
 }
 
-// PortfolioInput is the writable part of a portfolio item.
-type PortfolioInput struct {
-	Title       string
-	Description string
-	Category    string
-	ImageURL    string
-	VideoURL    string
-	Featured    bool
-	Language    string
-	IsActive    bool
-}
-
-const portfolioColumns = `id, title, description, category, image_url, video_url, featured, language, is_active, created_at`
+var portfolioSQL = newRowSQL("portfolio_items", (&PortfolioInput{}).columns())
 
 func scanPortfolioItem(row interface{ Scan(...any) error }) (PortfolioItem, error) {
 	var p PortfolioItem
-	err := row.Scan(&p.ID, &p.Title, &p.Description, &p.Category, &p.ImageURL, &p.VideoURL,
-		&p.Featured, &p.Language, &p.IsActive, &p.CreatedAt)
+	err := scanRow(row, &p.ID, p.columns(), &p.CreatedAt)
 	return p, err
 }
 
@@ -47,7 +56,7 @@ var errPortfolioNotFound = apperr.NotFound("Portfolio item not found")
 // ListPortfolio returns a language's items, featured first, then newest;
 // hidden ones only when includeHidden is set (for the admin).
 func (s *Store) ListPortfolio(ctx context.Context, language string, includeHidden bool) ([]PortfolioItem, error) {
-	rows, err := s.query(ctx, `SELECT `+portfolioColumns+` FROM portfolio_items
+	rows, err := s.query(ctx, `SELECT `+portfolioSQL.columns+` FROM portfolio_items
 		WHERE language = ? AND (is_active OR ?) ORDER BY featured DESC, created_at DESC, id DESC`,
 		language, includeHidden)
 	if err != nil {
@@ -67,7 +76,7 @@ func (s *Store) ListPortfolio(ctx context.Context, language string, includeHidde
 
 // GetPortfolioItem returns one item.
 func (s *Store) GetPortfolioItem(ctx context.Context, id int64) (PortfolioItem, error) {
-	p, err := scanPortfolioItem(s.queryRow(ctx, `SELECT `+portfolioColumns+` FROM portfolio_items WHERE id = ?`, id))
+	p, err := scanPortfolioItem(s.queryRow(ctx, `SELECT `+portfolioSQL.columns+` FROM portfolio_items WHERE id = ?`, id))
 	if noRows(err) {
 		return PortfolioItem{}, errPortfolioNotFound
 	}
@@ -76,18 +85,14 @@ func (s *Store) GetPortfolioItem(ctx context.Context, id int64) (PortfolioItem, 
 
 // CreatePortfolioItem adds an item.
 func (s *Store) CreatePortfolioItem(ctx context.Context, in PortfolioInput) (PortfolioItem, error) {
-	return scanPortfolioItem(s.queryRow(ctx, `INSERT INTO portfolio_items
-		(title, description, category, image_url, video_url, featured, language, is_active, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING `+portfolioColumns,
-		in.Title, in.Description, in.Category, in.ImageURL, in.VideoURL, in.Featured, in.Language, in.IsActive, now()))
+	args := append(fields(in.columns()), now())
+	return scanPortfolioItem(s.queryRow(ctx, portfolioSQL.insert, args...))
 }
 
 // UpdatePortfolioItem replaces an item's fields.
 func (s *Store) UpdatePortfolioItem(ctx context.Context, id int64, in PortfolioInput) (PortfolioItem, error) {
-	p, err := scanPortfolioItem(s.queryRow(ctx, `UPDATE portfolio_items SET
-		title = ?, description = ?, category = ?, image_url = ?, video_url = ?, featured = ?, language = ?, is_active = ?
-		WHERE id = ? RETURNING `+portfolioColumns,
-		in.Title, in.Description, in.Category, in.ImageURL, in.VideoURL, in.Featured, in.Language, in.IsActive, id))
+	args := append(fields(in.columns()), id)
+	p, err := scanPortfolioItem(s.queryRow(ctx, portfolioSQL.update, args...))
 	if noRows(err) {
 		return PortfolioItem{}, errPortfolioNotFound
 	}
@@ -97,7 +102,7 @@ func (s *Store) UpdatePortfolioItem(ctx context.Context, id int64, in PortfolioI
 // DeletePortfolioItem removes an item and returns it, so the caller can
 // delete its uploaded video too.
 func (s *Store) DeletePortfolioItem(ctx context.Context, id int64) (PortfolioItem, error) {
-	p, err := scanPortfolioItem(s.queryRow(ctx, `DELETE FROM portfolio_items WHERE id = ? RETURNING `+portfolioColumns, id))
+	p, err := scanPortfolioItem(s.queryRow(ctx, `DELETE FROM portfolio_items WHERE id = ? RETURNING `+portfolioSQL.columns, id))
 	if noRows(err) {
 		return PortfolioItem{}, errPortfolioNotFound
 	}

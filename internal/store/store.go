@@ -1,8 +1,8 @@
 // Package store is the database: migrations for SQLite and PostgreSQL, the
 // domain types, and one query layer that serves both engines. Queries are
 // written once with "?" placeholders; rebind turns them into PostgreSQL's
-// "$n" form. That, the migrations and the session store are the only places
-// the two dialects differ.
+// "$n" form. That, the migrations, the connection settings and the drivers'
+// error codes (isUniqueViolation) are the only places the two dialects differ.
 package store
 
 import (
@@ -19,9 +19,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations
@@ -180,15 +182,21 @@ func affectedOne(res sql.Result, err error, notFound error) error {
 }
 
 // isUniqueViolation reports whether err is a unique-constraint failure in
-// either engine.
+// either engine, by the drivers' error codes rather than message text:
+// SQLite's extended code SQLITE_CONSTRAINT_UNIQUE (and PRIMARYKEY), and
+// PostgreSQL's SQLSTATE 23505.
 func isUniqueViolation(err error) bool {
-	if err == nil {
-		return false
+	var sqliteErr *sqlite.Error
+	if errors.As(err, &sqliteErr) {
+		code := sqliteErr.Code()
+		return code == sqlite3.SQLITE_CONSTRAINT_UNIQUE || code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 	}
-	msg := err.Error()
-	return strings.Contains(msg, "UNIQUE constraint failed") || // SQLite
-		strings.Contains(msg, "SQLSTATE 23505") // PostgreSQL
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == pgUniqueViolation
 }
+
+// pgUniqueViolation is PostgreSQL's SQLSTATE for unique_violation.
+const pgUniqueViolation = "23505"
 
 func noRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
 

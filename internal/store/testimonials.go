@@ -7,35 +7,43 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
 
+// TestimonialInput is the writable part of a testimonial, with the JSON
+// names of SPEC.md section 3; the API decodes request bodies straight into it.
+type TestimonialInput struct {
+	Name        string `json:"name"`
+	Company     string `json:"company"`
+	ImageURL    string `json:"imageUrl"`
+	Rating      int    `json:"rating"`
+	Testimonial string `json:"testimonial"`
+	Language    string `json:"language"`
+	IsActive    bool   `json:"isActive"`
+}
+
+// columns pairs each writable column with its field.
+func (in *TestimonialInput) columns() []column {
+	return []column{
+		{"name", &in.Name},
+		{"company", &in.Company},
+		{"image_url", &in.ImageURL},
+		{"rating", &in.Rating},
+		{"testimonial", &in.Testimonial},
+		{"language", &in.Language},
+		{"is_active", &in.IsActive},
+	}
+}
+
 // Testimonial is a client's quote shown on the public page.
 type Testimonial struct {
-	ID          int64     `json:"id"`
-	Name        string    `json:"name"`
-	Company     string    `json:"company"`
-	ImageURL    string    `json:"imageUrl"`
-	Rating      int       `json:"rating"`
-	Testimonial string    `json:"testimonial"`
-	Language    string    `json:"language"`
-	IsActive    bool      `json:"isActive"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ID int64 `json:"id"`
+	TestimonialInput
+	CreatedAt time.Time `json:"createdAt"`
 }
 
-// TestimonialInput is the writable part of a testimonial.
-type TestimonialInput struct {
-	Name        string
-	Company     string
-	ImageURL    string
-	Rating      int
-	Testimonial string
-	Language    string
-	IsActive    bool
-}
-
-const testimonialColumns = `id, name, company, image_url, rating, testimonial, language, is_active, created_at`
+var testimonialSQL = newRowSQL("testimonials", (&TestimonialInput{}).columns())
 
 func scanTestimonial(row interface{ Scan(...any) error }) (Testimonial, error) {
 	var t Testimonial
-	err := row.Scan(&t.ID, &t.Name, &t.Company, &t.ImageURL, &t.Rating, &t.Testimonial, &t.Language, &t.IsActive, &t.CreatedAt)
+	err := scanRow(row, &t.ID, t.columns(), &t.CreatedAt)
 	return t, err
 }
 
@@ -44,7 +52,7 @@ var errTestimonialNotFound = apperr.NotFound("Testimonial not found")
 // ListTestimonials returns a language's testimonials, oldest first; hidden
 // ones only when includeHidden is set (for the admin).
 func (s *Store) ListTestimonials(ctx context.Context, language string, includeHidden bool) ([]Testimonial, error) {
-	rows, err := s.query(ctx, `SELECT `+testimonialColumns+` FROM testimonials
+	rows, err := s.query(ctx, `SELECT `+testimonialSQL.columns+` FROM testimonials
 		WHERE language = ? AND (is_active OR ?) ORDER BY created_at, id`, language, includeHidden)
 	if err != nil {
 		return nil, err
@@ -63,18 +71,14 @@ func (s *Store) ListTestimonials(ctx context.Context, language string, includeHi
 
 // CreateTestimonial adds a testimonial.
 func (s *Store) CreateTestimonial(ctx context.Context, in TestimonialInput) (Testimonial, error) {
-	return scanTestimonial(s.queryRow(ctx, `INSERT INTO testimonials
-		(name, company, image_url, rating, testimonial, language, is_active, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING `+testimonialColumns,
-		in.Name, in.Company, in.ImageURL, in.Rating, in.Testimonial, in.Language, in.IsActive, now()))
+	args := append(fields(in.columns()), now())
+	return scanTestimonial(s.queryRow(ctx, testimonialSQL.insert, args...))
 }
 
 // UpdateTestimonial replaces a testimonial's fields.
 func (s *Store) UpdateTestimonial(ctx context.Context, id int64, in TestimonialInput) (Testimonial, error) {
-	t, err := scanTestimonial(s.queryRow(ctx, `UPDATE testimonials SET
-		name = ?, company = ?, image_url = ?, rating = ?, testimonial = ?, language = ?, is_active = ?
-		WHERE id = ? RETURNING `+testimonialColumns,
-		in.Name, in.Company, in.ImageURL, in.Rating, in.Testimonial, in.Language, in.IsActive, id))
+	args := append(fields(in.columns()), id)
+	t, err := scanTestimonial(s.queryRow(ctx, testimonialSQL.update, args...))
 	if noRows(err) {
 		return Testimonial{}, errTestimonialNotFound
 	}

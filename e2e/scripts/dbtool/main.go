@@ -4,9 +4,9 @@
 //	go run ./e2e/scripts/dbtool seed-portfolio DATA_DIR < items.json
 //	go run ./e2e/scripts/dbtool inquiries DATA_DIR
 //
-// seed-portfolio reads a JSON array of portfolio items (title, description,
-// category, imageUrl, videoUrl, featured, language, isActive) and stores
-// them; inquiries prints every stored contact inquiry as JSON.
+// seed-portfolio reads a JSON array of portfolio items in the API's form
+// (store.PortfolioInput; an absent isActive means active) and stores them;
+// inquiries prints every stored contact inquiry as JSON.
 package main
 
 import (
@@ -18,17 +18,6 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
-
-type item struct {
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	Category    string `json:"category"`
-	ImageURL    string `json:"imageUrl"`
-	VideoURL    string `json:"videoUrl"`
-	Featured    bool   `json:"featured"`
-	Language    string `json:"language"`
-	IsActive    *bool  `json:"isActive"`
-}
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
@@ -49,15 +38,16 @@ func run(args []string) error {
 	defer st.Close()
 	switch args[0] {
 	case "seed-portfolio":
-		var items []item
+		var items []json.RawMessage
 		if err := json.NewDecoder(os.Stdin).Decode(&items); err != nil {
 			return err
 		}
-		for _, it := range items {
-			active := it.IsActive == nil || *it.IsActive
-			if _, err := st.CreatePortfolioItem(ctx, store.PortfolioInput{Title: it.Title, Description: it.Description,
-				Category: it.Category, ImageURL: it.ImageURL, VideoURL: it.VideoURL, Featured: it.Featured,
-				Language: it.Language, IsActive: active}); err != nil {
+		for _, raw := range items {
+			in := store.PortfolioInput{IsActive: true}
+			if err := json.Unmarshal(raw, &in); err != nil {
+				return err
+			}
+			if _, err := st.CreatePortfolioItem(ctx, in); err != nil {
 				return err
 			}
 		}

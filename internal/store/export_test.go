@@ -1,0 +1,7 @@
+package store
+
+// Unexported names the external tests check.
+var (
+	IsUniqueViolation = isUniqueViolation
+	Migrations        = migrations
+)
