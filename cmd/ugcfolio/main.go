@@ -262,7 +262,7 @@ func admin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			return fmt.Errorf("database: %v", err)
 		}
 		defer st.Close()
-		u, err := st.CreateUser(ctx, store.NewUser{Username: *email, DisplayName: display, PasswordHash: hash, IsAdmin: true})
+		u, err := st.CreateUser(ctx, store.UserInput{Username: *email, DisplayName: display, PasswordHash: hash, IsAdmin: true})
 		if err != nil {
 			return clientMessage(err)
 		}

@@ -31,7 +31,7 @@ func Seed(ctx context.Context, st *store.Store, save SaveFile, out io.Writer) er
 	if err != nil {
 		return err
 	}
-	if _, err := st.CreateUser(ctx, store.NewUser{Username: AdminEmail, DisplayName: "Demo Admin", PasswordHash: hash, IsAdmin: true}); err != nil {
+	if _, err := st.CreateUser(ctx, store.UserInput{Username: AdminEmail, DisplayName: "Demo Admin", PasswordHash: hash, IsAdmin: true}); err != nil {
 		return err
 	}
 	for _, t := range testimonials {

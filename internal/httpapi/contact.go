@@ -81,7 +81,7 @@ func (in *contactRequest) validate() error {
 // committed before the answer. A filled honeypot answers 201 with a
 // look-alike inquiry and stores nothing.
 func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
-	if err := s.contactLimit.allow(clientIP(r, s.cfg.TrustedProxies)); err != nil {
+	if err := s.contactLimit.allow(rateLimitKey(r, s.cfg.TrustedProxies)); err != nil {
 		return err
 	}
 	var in contactRequest
@@ -89,7 +89,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if in.Website != "" {
-		s.log.Info("contact honeypot filled; inquiry dropped", "ip", clientIP(r, s.cfg.TrustedProxies))
+		s.log.Info("contact honeypot filled; inquiry dropped", "ip", rateLimitKey(r, s.cfg.TrustedProxies))
 		return writeJSON(w, http.StatusCreated, store.Inquiry{Name: in.Name, Email: in.Email, Company: in.Company,
 			Service: in.Service, Message: in.Message, CreatedAt: time.Now().UTC()})
 	}

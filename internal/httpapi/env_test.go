@@ -166,7 +166,7 @@ func createAccount(t *testing.T, st *store.Store, username, password string, adm
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.CreateUser(context.Background(), store.NewUser{Username: username, PasswordHash: hash, IsAdmin: admin}); err != nil {
+	if _, err := st.CreateUser(context.Background(), store.UserInput{Username: username, PasswordHash: hash, IsAdmin: admin}); err != nil {
 		t.Fatal(err)
 	}
 }

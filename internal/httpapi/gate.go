@@ -44,7 +44,7 @@ func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
 	if in.Username == "" || in.Password == "" {
 		return apperr.Invalid("Username and password are required")
 	}
-	succeeded, err := s.limits.gate.attempt(clientIP(r, s.cfg.TrustedProxies))
+	succeeded, err := s.limits.gate.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,6 @@ package httpapi
 import (
 	"log/slog"
 	"net/http"
-	"net/netip"
-	"sync"
 	"time"
 )
 
@@ -81,27 +79,5 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 				"duration", time.Since(start), "bytes", rec.bytes)
 		}()
 		next.ServeHTTP(rec, r)
-	})
-}
-
-// warnUntrustedForwarding logs once when requests carry X-Forwarded-For or
-// X-Forwarded-Proto while no proxy is trusted. Behind a proxy that means
-// every visitor shares the proxy's rate limits (one spammer blocks every
-// inquiry) and the session cookie is never marked Secure. A client may send
-// the headers itself; then the warning is noise, said once.
-func warnUntrustedForwarding(log *slog.Logger, trusted []netip.Prefix, next http.Handler) http.Handler {
-	if len(trusted) > 0 {
-		return next
-	}
-	var once sync.Once
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("X-Forwarded-For") != "" || r.Header.Get("X-Forwarded-Proto") != "" {
-			once.Do(func() {
-				log.Warn("a request came through a proxy that is not trusted: set UGCFOLIO_TRUSTED_PROXIES to its address, "+
-					"or every visitor shares its rate limits and the session cookie is not marked Secure",
-					"peer", peerAddr(r.RemoteAddr).String())
-			})
-		}
-		next.ServeHTTP(w, r)
 	})
 }

@@ -10,7 +10,7 @@ import (
 // publicCache keeps the encoded answers of the visitor lists (portfolio and
 // testimonials per language), which every page view asks for and which
 // change only when the admin saves something. Any admin write in this
-// process empties it at once (guardAdmin calls invalidate); an entry also
+// process empties it at once (forgetOnAdminWrites); an entry also
 // expires after publicCacheTTL, so a write made through another replica
 // sharing the PostgreSQL database shows within that time.
 type publicCache struct {
@@ -31,6 +31,18 @@ func newPublicCache() *publicCache { return &publicCache{entries: map[string]cac
 
 // invalidate forgets every entry, including answers being computed now.
 func (c *publicCache) invalidate() { c.generation.Add(1) }
+
+// forgetOnAdminWrites empties the cache after every state-changing admin
+// request, since the admin may have changed what visitors see. It sits
+// behind guardAdmin, so only requests the guard let through count.
+func (c *publicCache) forgetOnAdminWrites(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r)
+		if isAdminPath(r.URL.Path) && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			c.invalidate()
+		}
+	})
+}
 
 // serve answers from the cache under key, or runs compute (which returns the
 // JSON body) and keeps its answer. The generation is read before compute

@@ -2,11 +2,7 @@ package httpapi
 
 import (
 	"math"
-	"net"
-	"net/http"
-	"net/netip"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -114,56 +110,4 @@ func (e *rateLimitedError) retryAfterSeconds() string {
 // asAppErr lets writeError answer it with the 429 status and message.
 func (e *rateLimitedError) asAppErr() *apperr.Error {
 	return apperr.New(apperr.CodeRateLimited, "%s", e.Error())
-}
-
-// clientIP is the client the rate limits count: the peer's address, or —
-// only when the peer is a trusted proxy — the last address in
-// X-Forwarded-For that is not itself trusted. An IPv6 client counts as its
-// /64: one host holds a whole /64 and could take a fresh address for every
-// request.
-func clientIP(r *http.Request, trusted []netip.Prefix) string {
-	return clientKey(clientAddr(r, trusted))
-}
-
-func clientAddr(r *http.Request, trusted []netip.Prefix) netip.Addr {
-	peer := peerAddr(r.RemoteAddr)
-	if !isTrusted(peer, trusted) {
-		return peer
-	}
-	hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
-	for i := len(hops) - 1; i >= 0; i-- {
-		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
-		if err != nil {
-			break
-		}
-		if !isTrusted(a.Unmap(), trusted) {
-			return a.Unmap()
-		}
-	}
-	return peer
-}
-
-func clientKey(a netip.Addr) string {
-	if a.Is6() {
-		return netip.PrefixFrom(a, 64).Masked().String()
-	}
-	return a.String()
-}
-
-func peerAddr(remote string) netip.Addr {
-	host, _, err := net.SplitHostPort(remote)
-	if err != nil {
-		host = remote
-	}
-	a, _ := netip.ParseAddr(host)
-	return a.Unmap()
-}
-
-func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
-	for _, p := range trusted {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
 }

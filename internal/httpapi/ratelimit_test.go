@@ -76,7 +76,7 @@ func TestClientIP(t *testing.T) {
 		if c.xff != "" {
 			r.Header.Set("X-Forwarded-For", c.xff)
 		}
-		if got := clientIP(r, c.trusted); got != c.want {
+		if got := rateLimitKey(r, c.trusted); got != c.want {
 			t.Errorf("%s via %q: %s, want %s", c.remote, c.xff, got, c.want)
 		}
 	}

@@ -77,14 +77,15 @@ func New(d Deps) *Server {
 
 // Handler is the whole site with its middleware: request log, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies
-// over HTTPS, sessions, and the admin guard over all of /api/admin/.
+// over HTTPS, sessions, the admin guard over all of /api/admin/, and the
+// public cache emptied after each admin write.
 func (s *Server) Handler() http.Handler {
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
 	return logRequests(s.log, warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.secureCookies(s.withSessions(s.guardAdmin(s.mux)))))))
+		securityHeaders(csrf.Handler(s.secureCookies(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux))))))))
 }
 
 // routes registers every route of the site, in one place.

@@ -15,7 +15,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/media"
 )
 
-// janitorEvery is how often abandoned uploads are looked for.
+// janitorEvery is how often the janitor (runJanitor) tidies up.
 const janitorEvery = time.Hour
 
 // maxChunkRequest caps a chunk request: the largest chunk plus room for the
@@ -27,7 +27,7 @@ const maxChunkRequest = media.MaxChunkSize + 64<<10
 // {uploadId}; 400 for a bad id or count, 413 over 100 MB, 415 for a type
 // that is no video, 409 for an id in use.
 func (s *Server) initializeUpload(w http.ResponseWriter, r *http.Request) error {
-	var in media.Init
+	var in media.Declaration
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}

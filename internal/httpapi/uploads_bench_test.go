@@ -45,7 +45,7 @@ func newBenchServer(b *testing.B) *benchServer {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := st.CreateUser(context.Background(), store.NewUser{Username: "bench@example.no", DisplayName: "Bench", PasswordHash: hash, IsAdmin: true}); err != nil {
+	if _, err := st.CreateUser(context.Background(), store.UserInput{Username: "bench@example.no", DisplayName: "Bench", PasswordHash: hash, IsAdmin: true}); err != nil {
 		b.Fatal(err)
 	}
 	s := &benchServer{h: srv.Handler()}

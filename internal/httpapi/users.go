@@ -52,7 +52,7 @@ func defaultAuthLimits() authLimits {
 // when the password turns out right, which gives the tokens back: only
 // failures count, and a correct login works again once the window passes.
 func (s *Server) throttleLogin(r *http.Request, username string, trustedDevice bool) (succeeded func(), err error) {
-	refundAddr, err := s.limits.loginByAddr.attempt(clientIP(r, s.cfg.TrustedProxies))
+	refundAddr, err := s.limits.loginByAddr.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
 	if err != nil || trustedDevice {
 		return refundAddr, err
 	}
@@ -103,7 +103,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 // register answers POST /api/register: a new (non-admin) account, logged in.
 // Every attempt counts against the client address's limit.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
-	if err := s.limits.register.allow(clientIP(r, s.cfg.TrustedProxies)); err != nil {
+	if err := s.limits.register.allow(rateLimitKey(r, s.cfg.TrustedProxies)); err != nil {
 		return err
 	}
 	var in registration
@@ -126,7 +126,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if hashErr != nil {
 		return hashErr
 	}
-	u, err := s.store.CreateUser(r.Context(), store.NewUser{Username: in.Username, DisplayName: in.DisplayName, PasswordHash: hash})
+	u, err := s.store.CreateUser(r.Context(), store.UserInput{Username: in.Username, DisplayName: in.DisplayName, PasswordHash: hash})
 	if err != nil {
 		return err
 	}

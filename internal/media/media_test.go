@@ -137,13 +137,13 @@ func TestStorage(t *testing.T) {
 func TestCleanup(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		admin, err := st.CreateUser(ctx, store.NewUser{Username: "a@example.no", DisplayName: "A", PasswordHash: "x", IsAdmin: true})
+		admin, err := st.CreateUser(ctx, store.UserInput{Username: "a@example.no", DisplayName: "A", PasswordHash: "x", IsAdmin: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
 		u := &media.Uploads{Store: st, Storage: media.NewLocal(t.TempDir()), Dir: dir}
-		init := media.Init{UploadID: "abandoned-upload", FileName: "a.mp4", FileSize: 10, FileType: "video/mp4", TotalChunks: 1}
+		init := media.Declaration{UploadID: "abandoned-upload", FileName: "a.mp4", FileSize: 10, FileType: "video/mp4", TotalChunks: 1}
 		if err := u.Initialize(ctx, admin.ID, init); err != nil {
 			t.Fatal(err)
 		}

@@ -30,11 +30,11 @@ func wantCode(t *testing.T, err error, code apperr.Code) {
 
 func TestUsers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		u := must(s.CreateUser(ctx, store.NewUser{Username: "Kari@Example.no", DisplayName: "Kari", PasswordHash: "h"}))
+		u := must(s.CreateUser(ctx, store.UserInput{Username: "Kari@Example.no", DisplayName: "Kari", PasswordHash: "h"}))
 		if u.ID == 0 || u.IsAdmin || u.Username != "Kari@Example.no" {
 			t.Fatalf("created %+v", u)
 		}
-		_, err := s.CreateUser(ctx, store.NewUser{Username: "kari@example.NO", PasswordHash: "h"})
+		_, err := s.CreateUser(ctx, store.UserInput{Username: "kari@example.NO", PasswordHash: "h"})
 		wantCode(t, err, apperr.CodeConflict)
 
 		got := must(s.UserByUsername(ctx, "KARI@example.no"))
@@ -176,7 +176,7 @@ func TestInquiries(t *testing.T) {
 
 func TestUploadsAndSessions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		u := must(s.CreateUser(ctx, store.NewUser{Username: "a@b.no", PasswordHash: "h", IsAdmin: true}))
+		u := must(s.CreateUser(ctx, store.UserInput{Username: "a@b.no", PasswordHash: "h", IsAdmin: true}))
 		up := store.Upload{ID: "upload_1", UserID: u.ID, FileName: "v.mp4", FileSize: 10, FileType: "video/mp4", TotalChunks: 1}
 		must(s.CreateUpload(ctx, up))
 		_, err := s.CreateUpload(ctx, up)

@@ -18,8 +18,8 @@ type User struct {
 	CreatedAt    time.Time `json:"-"`
 }
 
-// NewUser is what creating an account needs.
-type NewUser struct {
+// UserInput is what creating an account needs.
+type UserInput struct {
 	Username     string
 	DisplayName  string
 	PasswordHash string
@@ -37,7 +37,7 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 var errUserNotFound = apperr.NotFound("User not found")
 
 // CreateUser adds an account; a username taken in any letter case is a conflict.
-func (s *Store) CreateUser(ctx context.Context, nu NewUser) (User, error) {
+func (s *Store) CreateUser(ctx context.Context, nu UserInput) (User, error) {
 	row := s.queryRow(ctx, `INSERT INTO users (username, display_name, password_hash, is_admin, created_at)
 		VALUES (?, ?, ?, ?, ?) RETURNING `+userColumns,
 		nu.Username, nu.DisplayName, nu.PasswordHash, nu.IsAdmin, now())
