@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,14 +19,16 @@ const (
 	MsgContactName    = "Name must be at least 2 characters"
 	MsgContactMessage = "Message must be at least 10 characters"
 
+	minContactName    = 2
 	maxContactName    = 200
 	maxContactCompany = 200
+	minContactMessage = 10
 	maxContactMessage = 5000
 )
 
 // contactServices are the form's service options (SPEC.md section 3); the
 // field may also be empty.
-var contactServices = map[string]bool{"": true, "Enkeltvideo": true, "Pakketilbud 1": true, "Pakketilbud 2": true, "Skreddersydd": true}
+var contactServices = []string{"Enkeltvideo", "Pakketilbud 1", "Pakketilbud 2", "Skreddersydd"}
 
 // HoneypotField is the contact form's hidden field: people never see it and
 // leave it empty; a bot that fills it gets a success-looking answer and
@@ -59,7 +62,7 @@ func (in *contactRequest) validate() error {
 	in.Service = strings.TrimSpace(in.Service)
 	in.Message = strings.TrimSpace(in.Message)
 	switch {
-	case utf8.RuneCountInString(in.Name) < 2:
+	case utf8.RuneCountInString(in.Name) < minContactName:
 		return apperr.Invalid(MsgContactName)
 	case utf8.RuneCountInString(in.Name) > maxContactName:
 		return apperr.Invalid("Name must be at most %d characters", maxContactName)
@@ -67,9 +70,10 @@ func (in *contactRequest) validate() error {
 		return apperr.Invalid(MsgContactEmail)
 	case utf8.RuneCountInString(in.Company) > maxContactCompany:
 		return apperr.Invalid("Company must be at most %d characters", maxContactCompany)
-	case !contactServices[in.Service]:
-		return apperr.Invalid("Service must be one of Enkeltvideo, Pakketilbud 1, Pakketilbud 2 or Skreddersydd")
-	case utf8.RuneCountInString(in.Message) < 10:
+	case in.Service != "" && !slices.Contains(contactServices, in.Service):
+		last := len(contactServices) - 1
+		return apperr.Invalid("Service must be one of %s or %s", strings.Join(contactServices[:last], ", "), contactServices[last])
+	case utf8.RuneCountInString(in.Message) < minContactMessage:
 		return apperr.Invalid(MsgContactMessage)
 	case utf8.RuneCountInString(in.Message) > maxContactMessage:
 		return apperr.Invalid("Message must be at most %d characters", maxContactMessage)

@@ -3,6 +3,7 @@ package media_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -182,4 +183,47 @@ func TestCleanup(t *testing.T) {
 			t.Fatalf("chunk area not empty: %v", entries)
 		}
 	})
+}
+
+// The upload limits and the id pattern are shared with the web client
+// (testdata/rules.json; web/src/lib/rules-parity.test.ts checks its side).
+func TestUploadRulesMatchTheSharedFile(t *testing.T) {
+	raw, err := os.ReadFile("../../testdata/rules.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Upload struct {
+			MaxFileBytes        int64    `json:"maxFileBytes"`
+			MaxChunkBytes       int64    `json:"maxChunkBytes"`
+			PortfolioChunkBytes int64    `json:"portfolioChunkBytes"`
+			DefaultChunkBytes   int64    `json:"defaultChunkBytes"`
+			IDPattern           string   `json:"idPattern"`
+			ValidIDs            []string `json:"validIds"`
+			InvalidIDs          []string `json:"invalidIds"`
+		} `json:"upload"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatal(err)
+	}
+	u := r.Upload
+	if u.MaxFileBytes != media.MaxFileSize || u.MaxChunkBytes != media.MaxChunkSize {
+		t.Errorf("limits: server %d/%d, rules.json %d/%d", media.MaxFileSize, media.MaxChunkSize, u.MaxFileBytes, u.MaxChunkBytes)
+	}
+	if u.PortfolioChunkBytes > media.MaxChunkSize || u.DefaultChunkBytes > media.MaxChunkSize {
+		t.Errorf("the client's chunks (%d, %d) exceed the server's %d", u.PortfolioChunkBytes, u.DefaultChunkBytes, media.MaxChunkSize)
+	}
+	if u.IDPattern != media.UploadIDPattern {
+		t.Errorf("id pattern: server %s, rules.json %s", media.UploadIDPattern, u.IDPattern)
+	}
+	for _, id := range u.ValidIDs {
+		if !media.ValidUploadID(id) {
+			t.Errorf("id %q refused", id)
+		}
+	}
+	for _, id := range u.InvalidIDs {
+		if media.ValidUploadID(id) {
+			t.Errorf("id %q accepted", id)
+		}
+	}
 }

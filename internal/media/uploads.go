@@ -26,8 +26,14 @@ const (
 	MaxAge       = 24 * time.Hour
 )
 
-// idRe is the strict shape of an upload id (the client sends crypto.randomUUID()).
-var idRe = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
+// UploadIDPattern is the strict shape of an upload id (the client sends
+// crypto.randomUUID()); testdata/rules.json shares it with the client.
+const UploadIDPattern = `^[A-Za-z0-9_-]{8,64}$`
+
+var idRe = regexp.MustCompile(UploadIDPattern)
+
+// ValidUploadID reports whether id has the shape of an upload id.
+func ValidUploadID(id string) bool { return idRe.MatchString(id) }
 
 var (
 	errBadID        = apperr.Invalid("Invalid upload id: use 8 to 64 letters, digits, - or _")
@@ -79,7 +85,7 @@ func maxChunkFor(size int64, n int) int64 {
 // Initialize validates the declaration and opens the upload for userID.
 // Nothing is written to disk yet.
 func (u *Uploads) Initialize(ctx context.Context, userID int64, in Declaration) error {
-	if !idRe.MatchString(in.UploadID) {
+	if !ValidUploadID(in.UploadID) {
 		return errBadID
 	}
 	in.FileName = strings.TrimSpace(in.FileName)
@@ -113,7 +119,7 @@ func (u *Uploads) Initialize(ctx context.Context, userID int64, in Declaration) 
 // upload returns the upload id of userID; another user's upload is "not
 // found", so ids cannot be probed.
 func (u *Uploads) upload(ctx context.Context, userID int64, id string) (store.Upload, error) {
-	if !idRe.MatchString(id) {
+	if !ValidUploadID(id) {
 		return store.Upload{}, errBadID
 	}
 	up, err := u.Store.GetUpload(ctx, id)
@@ -219,7 +225,7 @@ func (u *Uploads) Cleanup(ctx context.Context, before time.Time) (int, error) {
 		if err != nil || !info.ModTime().Before(before) {
 			continue
 		}
-		if _, err := u.Store.GetUpload(ctx, e.Name()); apperr.Is(err, apperr.CodeNotFound) || !idRe.MatchString(e.Name()) {
+		if _, err := u.Store.GetUpload(ctx, e.Name()); apperr.Is(err, apperr.CodeNotFound) || !ValidUploadID(e.Name()) {
 			if err := os.RemoveAll(filepath.Join(u.Dir, e.Name())); err != nil {
 				u.log().Error("remove orphan chunks", "dir", e.Name(), "err", err)
 			}
