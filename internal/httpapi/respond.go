@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
@@ -78,13 +80,23 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 }
 
 // decodeJSON reads the request body into dst: JSON only, at most
-// maxJSONBody bytes, no unknown fields, nothing after the value.
+// maxJSONBody bytes, valid UTF-8 with no control characters in any key or
+// string but tab and newline (checkJSONText), no unknown fields, nothing
+// after the value. Every text the API stores arrives here, so the rule holds
+// on both databases (PostgreSQL refuses a NUL byte; SQLite would keep it).
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	ct := r.Header.Get("Content-Type")
 	if ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return apperr.New(apperr.CodeUnsupportedMedia, "Content-Type must be application/json")
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	if err != nil {
+		return jsonError(err)
+	}
+	if err := checkJSONText(body); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return jsonError(err)
@@ -96,6 +108,54 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 		return apperr.Invalid("Request body must be a single JSON object")
 	}
 	return nil
+}
+
+// checkJSONText refuses a body that is not valid UTF-8 (encoding/json would
+// silently replace the bad bytes) or whose keys or strings hold a control
+// character other than tab and newline, naming the field it is in. Bodies
+// that are not JSON at all are left for the decoder to refuse.
+func checkJSONText(body []byte) error {
+	if !utf8.Valid(body) {
+		return apperr.Invalid("Request body is not valid UTF-8")
+	}
+	var v any
+	if json.Unmarshal(body, &v) != nil {
+		return nil
+	}
+	return checkText("body", v)
+}
+
+// checkText walks a decoded JSON value; field is the key v was found under.
+func checkText(field string, v any) error {
+	switch v := v.(type) {
+	case string:
+		if i := strings.IndexFunc(v, forbiddenControl); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(v[i:])
+			return apperr.Invalid("Field %q contains a control character (U+%04X); only tab and newline are allowed", field, r)
+		}
+	case map[string]any:
+		for k, item := range v {
+			if err := checkText(k, k); err != nil {
+				return err
+			}
+			if err := checkText(k, item); err != nil {
+				return err
+			}
+		}
+	case []any:
+		for _, item := range v {
+			if err := checkText(field, item); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// forbiddenControl is a control character other than tab and newline
+// (C0, DEL and C1).
+func forbiddenControl(r rune) bool {
+	return r != '\t' && r != '\n' && unicode.IsControl(r)
 }
 
 // jsonError turns a decoding failure into a message a client can act on.

@@ -28,6 +28,14 @@ func TestDecodeJSON(t *testing.T) {
 		{"empty", ``, "application/json", apperr.CodeInvalid, "Request body is empty"},
 		{"two values", `{"name":"A"}{"name":"B"}`, "application/json", apperr.CodeInvalid, "Request body must be a single JSON object"},
 		{"form post", `{"name":"A"}`, "application/x-www-form-urlencoded", apperr.CodeUnsupportedMedia, "Content-Type must be application/json"},
+		{"NUL escaped", `{"name":"A\u0000B"}`, "application/json", apperr.CodeInvalid, `Field "name" contains a control character (U+0000); only tab and newline are allowed`},
+		{"escape character", `{"name":"\u001b[31m"}`, "application/json", apperr.CodeInvalid, `Field "name" contains a control character (U+001B); only tab and newline are allowed`},
+		{"raw DEL", "{\"name\":\"A\x7f\"}", "application/json", apperr.CodeInvalid, `Field "name" contains a control character (U+007F); only tab and newline are allowed`},
+		{"carriage return", `{"name":"a\r\nb"}`, "application/json", apperr.CodeInvalid, `Field "name" contains a control character (U+000D); only tab and newline are allowed`},
+		{"control in a key", `{"na\u0007me":"A"}`, "application/json", apperr.CodeInvalid, `Field "na\ame" contains a control character (U+0007); only tab and newline are allowed`},
+		{"nested", `{"name":"A","rating":1,"x":{"y":["ok","\u0000"]}}`, "application/json", apperr.CodeInvalid, `Field "y" contains a control character (U+0000); only tab and newline are allowed`},
+		{"invalid UTF-8", "{\"name\":\"\xff\xfe\"}", "application/json", apperr.CodeInvalid, "Request body is not valid UTF-8"},
+		{"tab and newline pass", `{"name":"a\tb\nc æøå"}`, "application/json", "", ""},
 		{"too large", `{"name":"` + strings.Repeat("x", maxJSONBody) + `"}`, "application/json", apperr.CodeTooLarge, "Request body is too large (limit 1048576 bytes)"},
 	}
 	for _, tc := range cases {

@@ -1,0 +1,56 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"testing"
+)
+
+// Issue 11: a NUL (or any control character but tab and newline) in any
+// text is the client's error on both databases — it answered 500 on
+// PostgreSQL and was stored as-is on SQLite — and nothing is stored.
+func TestControlCharactersRefusedEverywhere(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		admin := e.signedInAdmin(t)
+		nul := "Kari\u0000Nordmann"
+		msg := func(field string) string {
+			return `Field "` + field + `" contains a control character (U+0000); only tab and newline are allowed`
+		}
+		e.client().do("POST", "/api/contact", map[string]any{
+			"name": nul, "email": "kari@example.no", "message": "Hei, vi vil lage video med deg!",
+		}).wantMessage(t, http.StatusBadRequest, msg("name"))
+		e.client().do("POST", "/api/contact", map[string]any{
+			"name": "Kari", "email": "kari@example.no", "message": "Hei, vi vil lage video med deg!\u0000",
+		}).wantMessage(t, http.StatusBadRequest, msg("message"))
+		admin.do("POST", "/api/admin/portfolio", map[string]any{
+			"title": nul, "imageUrl": "https://cdn.example.com/a.jpg", "language": "no",
+		}).wantMessage(t, http.StatusBadRequest, msg("title"))
+		admin.do("POST", "/api/admin/testimonials", map[string]any{
+			"name": "Kari", "company": "Nordlys", "testimonial": nul, "language": "no",
+		}).wantMessage(t, http.StatusBadRequest, msg("testimonial"))
+		admin.do("POST", "/api/admin/content", map[string]any{
+			"section": "hero", "language": "no",
+			"content": map[string]any{"tagline": nul, "greeting": "Hei", "intro": "x", "description": "y"},
+		}).wantMessage(t, http.StatusBadRequest, msg("tagline"))
+		admin.do("POST", "/api/admin/upload/initialize", map[string]any{
+			"uploadId": "nul-upload-1", "fileName": "a\u0000.mp4", "fileSize": 10, "fileType": "video/mp4", "totalChunks": 1,
+		}).wantMessage(t, http.StatusBadRequest, msg("fileName"))
+		e.client().do("POST", "/api/register", map[string]any{
+			"username": "ny@example.no", "password": "hemmelig", "displayName": nul,
+		}).wantMessage(t, http.StatusBadRequest, msg("displayName"))
+		e.client().do("POST", "/api/contact", "{\"name\":\"K\xffri\",\"email\":\"kari@example.no\",\"message\":\"Hei, vi vil lage video!\"}").
+			wantMessage(t, http.StatusBadRequest, "Request body is not valid UTF-8")
+
+		ctx := context.Background()
+		if list, _ := e.store.ListInquiries(ctx); len(list) != 0 {
+			t.Fatalf("stored %d inquiries", len(list))
+		}
+		if list, _ := e.store.ListPortfolio(ctx, "no", true); len(list) != 0 {
+			t.Fatalf("stored %d portfolio items", len(list))
+		}
+		// Tab, newline and Norwegian letters still pass.
+		e.client().do("POST", "/api/contact", map[string]any{
+			"name": "Kåre Ørnes", "email": "kare@example.no", "message": "Hei!\n\tVi vil lage video med deg.",
+		}).wantStatus(t, http.StatusCreated)
+	})
+}
