@@ -54,3 +54,27 @@ func TestControlCharactersRefusedEverywhere(t *testing.T) {
 		}).wantStatus(t, http.StatusCreated)
 	})
 }
+
+// Issue 11: every malformed multipart body is the client's error (a part
+// header without a colon answered 500).
+func TestMalformedChunkBodies(t *testing.T) {
+	e := newUploadEnv(t, sqliteStore(t), nil)
+	admin := e.signedIn(t, "admin@example.no", true)
+	admin.initUpload("malformed-1", 1000, "video/mp4", 1).wantStatus(t, http.StatusOK)
+	const ct = "multipart/form-data; boundary=B"
+	for name, body := range map[string]string{
+		"header without colon": "--B\r\nContent-Disposition: form-data; name=\"uploadId\"\r\n\r\nmalformed-1\r\n--B\r\nGARBAGE\r\n\r\nx\r\n--B--\r\n",
+		"cut off in a header":  "--B\r\nContent-Disposition: form-data; na",
+		"no boundary at all":   "just some bytes",
+		"broken in the chunk": "--B\r\nContent-Disposition: form-data; name=\"uploadId\"\r\n\r\nmalformed-1\r\n--B\r\nContent-Disposition: form-data; name=\"chunkIndex\"\r\n\r\n0\r\n" +
+			"--B\r\nContent-Disposition: form-data; name=\"totalChunks\"\r\n\r\n1\r\n--B\r\nContent-Disposition: form-data; name=\"chunk\"; filename=\"blob\"\r\n\r\n" +
+			"\x00\x00\x00\x20ftypisom",
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := admin.do("POST", "/api/admin/upload/chunk", body, "Content-Type", ct)
+			if r.status != http.StatusBadRequest {
+				t.Fatalf("status %d, want 400; body %s", r.status, r.body)
+			}
+		})
+	}
+}

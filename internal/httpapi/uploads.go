@@ -73,12 +73,12 @@ func (s *Server) uploadChunk(w http.ResponseWriter, r *http.Request) error {
 			return apperr.Invalid("The chunk is missing")
 		}
 		if err != nil {
-			return bodyError(err)
+			return bodyError(bodyReadError{err}) // a broken part header is the client's
 		}
 		name := part.FormName()
 		switch name {
 		case "uploadId", "chunkIndex", "totalChunks":
-			b, err := io.ReadAll(io.LimitReader(part, 101))
+			b, err := io.ReadAll(io.LimitReader(bodyReader{part}, 101))
 			if err != nil {
 				return bodyError(err)
 			}
@@ -96,7 +96,7 @@ func (s *Server) uploadChunk(w http.ResponseWriter, r *http.Request) error {
 			if err1 != nil || err2 != nil {
 				return apperr.Invalid("chunkIndex and totalChunks must be whole numbers, sent before the chunk")
 			}
-			if err := s.uploads.PutChunk(r.Context(), userID, id, index, total, part); err != nil {
+			if err := s.uploads.PutChunk(r.Context(), userID, id, index, total, bodyReader{part}); err != nil {
 				return bodyError(err)
 			}
 			return writeJSON(w, http.StatusOK, map[string]int{"chunkIndex": index})
@@ -113,13 +113,33 @@ func (s *Server) adminID(r *http.Request) int64 {
 	return u.ID
 }
 
-// bodyError names a request body that broke off or ran over its cap.
+// bodyReader marks the errors of reading the request body, so that a body
+// that breaks off or is malformed is answered as the client's error while
+// a failure to write the chunk to disk stays a server fault.
+type bodyReader struct{ r io.Reader }
+
+type bodyReadError struct{ err error }
+
+func (e bodyReadError) Error() string { return "read request body: " + e.err.Error() }
+func (e bodyReadError) Unwrap() error { return e.err }
+
+func (b bodyReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = bodyReadError{err}
+	}
+	return n, err
+}
+
+// bodyError answers a request body that ran over its cap (413), broke off
+// or was malformed (400); other errors pass through.
 func bodyError(err error) error {
 	var tooLarge *http.MaxBytesError
+	var readErr bodyReadError
 	switch {
 	case errors.As(err, &tooLarge):
 		return apperr.New(apperr.CodeTooLarge, "Chunk request is too large (limit %d bytes)", tooLarge.Limit)
-	case errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "multipart"):
+	case errors.As(err, &readErr):
 		return apperr.Invalid("The multipart body is malformed or was cut off")
 	}
 	return err
