@@ -1,8 +1,13 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +81,40 @@ func TestMalformedChunkBodies(t *testing.T) {
 				t.Fatalf("status %d, want 400; body %s", r.status, r.body)
 			}
 		})
+	}
+}
+
+// Issue 11: every miss under /uploads/ is the JSON 404 every other error
+// uses (the catch-all answered text/plain).
+func TestUploadMissesAnswerJSON(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	for _, path := range []string{"/uploads/missing.mp4", "/uploads/", "/uploads/a/b", "/uploads/..%2fsecret.txt"} {
+		r := e.client().do("GET", path, nil)
+		if r.status != http.StatusNotFound || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") ||
+			!strings.Contains(r.body, `"message"`) {
+			t.Errorf("%s: %d %q %q", path, r.status, r.header.Get("Content-Type"), r.body)
+		}
+	}
+}
+
+// Issue 11: a client that goes away is logged as its cancellation, not as
+// a server error.
+func TestClientCancellationIsNotAServerError(t *testing.T) {
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := httptest.NewRequest("GET", "/api/portfolio/no", nil).WithContext(ctx)
+	w := httptest.NewRecorder()
+	writeError(w, r, log, fmt.Errorf("list portfolio: %w", context.Canceled))
+	if w.Code != statusClientClosed || strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "client cancelled") {
+		t.Fatalf("status %d, log %q", w.Code, logs.String())
+	}
+	// The same error while the client is still there is a server fault.
+	logs.Reset()
+	w = httptest.NewRecorder()
+	writeError(w, httptest.NewRequest("GET", "/", nil), log, context.Canceled)
+	if w.Code != http.StatusInternalServerError || !strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("status %d, log %q", w.Code, logs.String())
 	}
 }

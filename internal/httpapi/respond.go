@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -17,6 +18,9 @@ import (
 
 // maxJSONBody caps every JSON request body (DESIGN.md section 4).
 const maxJSONBody = 1 << 20
+
+// statusClientClosed is logged for a request whose client went away.
+const statusClientClosed = 499
 
 // handlerFunc is a handler that returns its error instead of writing it, so
 // that every error is answered in one place (errorStatus, writeError).
@@ -65,6 +69,14 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	}
 	if e, ok := apperr.As(err); ok {
 		writeJSON(w, errorStatus(e.Code), map[string]string{"message": e.Message})
+		return
+	}
+	if r.Context().Err() != nil && errors.Is(err, context.Canceled) {
+		// The client went away (closed the tab, lost its network): nothing
+		// failed here and nobody reads an answer. 499 is nginx's "client
+		// closed request", so the request log tells the two apart.
+		log.Info("client cancelled the request", "method", r.Method, "path", r.URL.Path)
+		w.WriteHeader(statusClientClosed)
 		return
 	}
 	log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)

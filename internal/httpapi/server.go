@@ -129,7 +129,10 @@ func (s *Server) routes() {
 	s.contactLimit = newRateLimiter(contactEvery, contactBurst)
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
-	s.mux.Handle("/uploads/", http.NotFoundHandler()) // never the app's HTML
+	// Any other path under /uploads/ is a JSON 404, never the app's HTML.
+	s.mux.Handle("/uploads/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.NotFound("File not found")
+	}))
 
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No API route %s %s", r.Method, r.URL.Path)
