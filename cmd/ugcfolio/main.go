@@ -213,7 +213,8 @@ const adminHelp = `Usage:
   ugcfolio admin promote EMAIL
       Makes an existing account an admin.
 
-Both use the database of "serve": --data DIR or UGCFOLIO_DATA, or DATABASE_URL.
+Both use the database of "serve": --data DIR or UGCFOLIO_DATA, or DATABASE_URL
+(or DATABASE_URL_FILE).
 
 Flags:
 `
@@ -234,7 +235,10 @@ func admin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if err := fs.Parse(args[1:]); err != nil {
 		return parseErr(err)
 	}
-	databaseURL := getenv("DATABASE_URL")
+	databaseURL, err := config.DatabaseURL(getenv)
+	if err != nil {
+		return err
+	}
 	cfg := config.Config{DataDir: *dataDir}
 
 	switch args[0] {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
@@ -204,5 +205,47 @@ func TestAdminCreateAndPromote(t *testing.T) {
 	}
 	if r := runCmd(t, ctx, getenv, "", "admin", "promote", "kari@example.no"); r.code != 0 || !strings.Contains(r.stdout, "kari@example.no is now an admin") {
 		t.Fatalf("promote: %+v", r)
+	}
+}
+
+// Issue 11: the admin commands read DATABASE_URL_FILE as serve does; they
+// created the admin in an SQLite file while serve ran on PostgreSQL.
+func TestAdminCommandsReadDatabaseURLFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad-url")
+	os.WriteFile(bad, []byte("mysql://somewhere/db\n"), 0o600)
+	r := runCmd(t, ctx, env("UGCFOLIO_DATA", dir, "DATABASE_URL_FILE", bad), "hemmelig\n", "admin", "create", "--email", "kari@example.no")
+	if r.code == 0 || !strings.Contains(r.stderr, "DATABASE_URL must start with postgres://") {
+		t.Fatalf("a bad DATABASE_URL_FILE was not used: %+v", r)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ugcfolio.db")); err == nil {
+		t.Fatal("an SQLite database was created instead")
+	}
+	r = runCmd(t, ctx, env("UGCFOLIO_DATA", dir, "DATABASE_URL_FILE", filepath.Join(dir, "missing")), "hemmelig\n", "admin", "promote", "kari@example.no")
+	if r.code == 0 || !strings.Contains(r.stderr, "DATABASE_URL_FILE") {
+		t.Fatalf("a missing DATABASE_URL_FILE was ignored: %+v", r)
+	}
+
+	if os.Getenv("TEST_DATABASE_URL") == "" {
+		return // the PostgreSQL half runs where a server answers (CI sets it)
+	}
+	pg, err := storetest.FreshPostgresURL(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	urlFile := filepath.Join(dir, "database-url")
+	os.WriteFile(urlFile, []byte(pg+"\n"), 0o600)
+	getenv := env("UGCFOLIO_DATA", dir, "DATABASE_URL_FILE", urlFile)
+	if r := runCmd(t, ctx, getenv, "hemmelig\n", "admin", "create", "--email", "kari@example.no"); r.code != 0 {
+		t.Fatalf("create on PostgreSQL: %+v", r)
+	}
+	st, err := store.Open(ctx, pg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if u, err := st.UserByUsername(ctx, "kari@example.no"); err != nil || !u.IsAdmin {
+		t.Fatalf("admin not on PostgreSQL: %+v %v", u, err)
 	}
 }

@@ -79,7 +79,7 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 		},
 	}
 	var err error
-	if c.DatabaseURL, err = secret(getenv, "DATABASE_URL"); err != nil {
+	if c.DatabaseURL, err = DatabaseURL(getenv); err != nil {
 		return c, err
 	}
 	if c.GatePassword, err = secret(getenv, "UGCFOLIO_GATE_PASSWORD"); err != nil {
@@ -150,6 +150,11 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// DatabaseURL is DATABASE_URL, or the contents of the file DATABASE_URL_FILE
+// names: the one rule serve and the admin commands share, so both always
+// open the same database.
+func DatabaseURL(getenv Getenv) (string, error) { return secret(getenv, "DATABASE_URL") }
 
 // secret reads NAME, or the contents of the file named by NAME_FILE.
 func secret(getenv Getenv, name string) (string, error) {
