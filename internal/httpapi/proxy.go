@@ -66,23 +66,29 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	return false
 }
 
-// secureCookies marks every cookie of the answer Secure when the request
-// reached us over HTTPS: either TLS on our own listener, or a trusted proxy
+// overHTTPS applies the rules of an answer to a request that reached us over
+// HTTPS: either TLS on our own listener, or a trusted proxy
 // (UGCFOLIO_TRUSTED_PROXIES) saying X-Forwarded-Proto: https. The header is
-// believed from a trusted proxy only, as with X-Forwarded-For; over plain
-// HTTP (local development, tests) the cookie must not be Secure or the
-// browser would drop it.
-func (s *Server) secureCookies(next http.Handler) http.Handler {
+// believed from a trusted proxy only, as with X-Forwarded-For. Over HTTPS
+// every cookie is marked Secure and HSTS tells the browser to use HTTPS
+// only for a year; over plain HTTP (local development, tests) neither, or
+// the browser would drop the cookie or refuse the site.
+func (s *Server) overHTTPS(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !isHTTPS(r, s.cfg.TrustedProxies) {
 			next.ServeHTTP(w, r)
 			return
 		}
+		w.Header().Set("Strict-Transport-Security", hstsValue)
 		sw := &secureCookieWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
 		sw.markSecure() // a handler that wrote nothing: headers go out after it returns
 	})
 }
+
+// hstsValue is one year, the site's own host only: a creator's other
+// subdomains may still be on plain HTTP.
+const hstsValue = "max-age=31536000"
 
 // isHTTPS reports whether the client's connection to us is HTTPS.
 func isHTTPS(r *http.Request, trusted []netip.Prefix) bool {

@@ -60,7 +60,7 @@ func New(d Deps) *Server {
 		web:   newStaticFiles(d.Web),
 		mux:   http.NewServeMux(),
 
-		sessions:    newSessions(d.Store, false), // Secure is set per request: secureCookies
+		sessions:    newSessions(d.Store, false), // Secure is set per request: overHTTPS
 		limits:      defaultAuthLimits(),
 		passwords:   newPasswordWork(),
 		publicCache: newPublicCache(),
@@ -76,7 +76,7 @@ func New(d Deps) *Server {
 }
 
 // Handler is the whole site with its middleware: request log, security
-// headers, refusal of cross-origin state-changing requests, Secure cookies
+// headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
 // over HTTPS, sessions, the admin guard over all of /api/admin/, and the
 // public cache emptied after each admin write.
 func (s *Server) Handler() http.Handler {
@@ -85,7 +85,7 @@ func (s *Server) Handler() http.Handler {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
 	return logRequests(s.log, warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.secureCookies(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux))))))))
+		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux))))))))
 }
 
 // routes registers every route of the site, in one place.

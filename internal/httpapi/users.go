@@ -164,7 +164,7 @@ func (s *Server) startSession(r *http.Request, u store.User) error {
 const signedInHintCookie = "ugcfolio_signed_in"
 
 // setSignedInHint sets the hint for as long as a session lives. Secure is
-// added by secureCookies under the same rule as the session cookie.
+// added by overHTTPS under the same rule as the session cookie.
 func (s *Server) setSignedInHint(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{
 		Name:     signedInHintCookie,
