@@ -85,11 +85,16 @@ func (in *contactRequest) validate() error {
 // committed before the answer. A filled honeypot answers 201 with a
 // look-alike inquiry and stores nothing.
 func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
-	if err := s.contactLimit.allow(rateLimitKey(r, s.cfg.TrustedProxies)); err != nil {
+	// Only inquiries count against the limit: a refused form (a person
+	// correcting a field the browser let through) takes its token back, so
+	// that person always gets contactBurst inquiries in (DESIGN.md section 2).
+	refund, err := s.contactLimit.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
+	if err != nil {
 		return err
 	}
 	var in contactRequest
 	if err := decodeJSON(w, r, &in); err != nil {
+		refund()
 		return err
 	}
 	if in.Website != "" {
@@ -98,6 +103,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 			Service: in.Service, Message: in.Message, CreatedAt: time.Now().UTC()})
 	}
 	if err := in.validate(); err != nil {
+		refund()
 		return err
 	}
 	inq, err := s.store.CreateInquiry(r.Context(), store.InquiryInput{Name: in.Name, Email: in.Email,

@@ -168,3 +168,19 @@ func TestHSTSOverHTTPSOnly(t *testing.T) {
 		}
 	}
 }
+
+// Issue 11 (DESIGN.md section 2): a person correcting the contact form is
+// never blocked: refused forms do not count, so after several corrections
+// the full burst of inquiries still goes through from one address.
+func TestContactCorrectionsDoNotCountAgainstTheLimit(t *testing.T) {
+	e := contactEnv(t, sqliteStore(t))
+	from := []string{"X-Forwarded-For", "10.7.7.7"}
+	for range 5 {
+		e.client().do("POST", "/api/contact", with(validContact(), "message", "too short"), from...).wantStatus(t, http.StatusBadRequest)
+		e.client().do("POST", "/api/contact", `{"name":`, from...).wantStatus(t, http.StatusBadRequest)
+	}
+	for range contactBurst {
+		e.client().do("POST", "/api/contact", validContact(), from...).wantStatus(t, http.StatusCreated)
+	}
+	e.client().do("POST", "/api/contact", validContact(), from...).wantStatus(t, http.StatusTooManyRequests)
+}
