@@ -18,6 +18,7 @@ const (
 	CodeForbidden        Code = "forbidden"         // 403: logged in but not allowed
 	CodeNotFound         Code = "not_found"         // 404
 	CodeConflict         Code = "conflict"          // 409: duplicate username
+	CodeTimeout          Code = "timeout"           // 408: the request body arrived too slowly
 	CodeTooLarge         Code = "too_large"         // 413
 	CodeUnsupportedMedia Code = "unsupported_media" // 415
 	CodeRateLimited      Code = "rate_limited"      // 429

@@ -48,9 +48,10 @@ func gzipBytes(s string) []byte {
 
 // testEnv is a real server on a loopback port over a fresh database.
 type testEnv struct {
-	t     *testing.T
-	store *store.Store
-	url   string
+	t      *testing.T
+	store  *store.Store
+	url    string
+	server *Server
 }
 
 // newEnv starts a server over st with the given config tweaks.
@@ -64,7 +65,7 @@ func newEnv(t *testing.T, st *store.Store, tweak func(*config.Config)) *testEnv 
 	srv := New(Deps{Config: cfg, Store: st, Log: log, Web: fs.FS(testWeb)})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	return &testEnv{t: t, store: st, url: ts.URL}
+	return &testEnv{t: t, store: st, url: ts.URL, server: srv}
 }
 
 // eachEnv runs fn on a server over SQLite, and over PostgreSQL when set up.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"net/netip"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
 )
@@ -183,4 +185,61 @@ func TestContactCorrectionsDoNotCountAgainstTheLimit(t *testing.T) {
 		e.client().do("POST", "/api/contact", validContact(), from...).wantStatus(t, http.StatusCreated)
 	}
 	e.client().do("POST", "/api/contact", validContact(), from...).wantStatus(t, http.StatusTooManyRequests)
+}
+
+// Issue 11: a body that trickles in is cut off (408) instead of holding its
+// connection open; one that arrives at a slow phone's pace still passes.
+// The limits are scaled down here; the cut-off figures at the real limits
+// come from scripts/slow-body.sh.
+func TestSlowBodiesAreCutOff(t *testing.T) {
+	e := newUploadEnv(t, sqliteStore(t), nil)
+	e.server.bodyTimes = bodyTimes{json: 300 * time.Millisecond, chunkBase: 300 * time.Millisecond, chunkMinRate: 16 << 10}
+	admin := e.signedIn(t, "admin@example.no", true)
+
+	trickle := func(path, contentType string, body []byte, every time.Duration, step int) (int, string) {
+		t.Helper()
+		pr, pw := io.Pipe()
+		go func() {
+			for i := 0; i < len(body); i += step {
+				if _, err := pw.Write(body[i:min(i+step, len(body))]); err != nil {
+					return
+				}
+				time.Sleep(every)
+			}
+			pw.Close()
+		}()
+		req, _ := http.NewRequest("POST", e.url+path, pr)
+		req.ContentLength = int64(len(body))
+		req.Header.Set("Content-Type", contentType)
+		hc := *admin.http
+		hc.Timeout = 20 * time.Second // a hang guard, not a measurement
+		res, err := hc.Do(req)
+		pw.CloseWithError(io.ErrClosedPipe)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+
+	// A JSON body a byte at a time, every 100 ms: 60 bytes would take 6 s.
+	contact := []byte(`{"name":"Kari","email":"kari@example.no","message":"Hei hei hei"}`)
+	if status, body := trickle("/api/contact", "application/json", contact, 100*time.Millisecond, 1); status != http.StatusRequestTimeout {
+		t.Fatalf("slow JSON body: %d %s", status, body)
+	}
+
+	// A 64 KiB chunk at 64 KiB/s (allowed 0.3 s + 4 s) passes; the same
+	// chunk a few bytes at a time does not.
+	video := fakeVideo(64 << 10)
+	admin.initUpload("slow-chunk-1", int64(len(video)), "video/mp4", 1).wantStatus(t, http.StatusOK)
+	chunk, ct := chunkBody("slow-chunk-1", 0, 1, video)
+	if status, body := trickle(chunkPath, ct, chunk, 100*time.Millisecond, 6<<10); status != http.StatusOK {
+		t.Fatalf("a chunk at a slow phone's pace: %d %s", status, body)
+	}
+	admin.initUpload("slow-chunk-2", int64(len(video)), "video/mp4", 1).wantStatus(t, http.StatusOK)
+	chunk, ct = chunkBody("slow-chunk-2", 0, 1, video)
+	if status, body := trickle(chunkPath, ct, chunk, 100*time.Millisecond, 64); status != http.StatusRequestTimeout {
+		t.Fatalf("a trickled chunk: %d %s", status, body)
+	}
 }

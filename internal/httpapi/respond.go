@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"unicode"
@@ -39,6 +40,8 @@ func errorStatus(code apperr.Code) int {
 		return http.StatusNotFound
 	case apperr.CodeConflict:
 		return http.StatusConflict
+	case apperr.CodeTimeout:
+		return http.StatusRequestTimeout
 	case apperr.CodeTooLarge:
 		return http.StatusRequestEntityTooLarge
 	case apperr.CodeUnsupportedMedia:
@@ -176,6 +179,8 @@ func jsonError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	var tooLarge *http.MaxBytesError
 	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return errBodyTooSlow
 	case errors.As(err, &tooLarge):
 		return apperr.New(apperr.CodeTooLarge, "Request body is too large (limit %d bytes)", tooLarge.Limit)
 	case errors.Is(err, io.EOF):

@@ -48,6 +48,7 @@ type Server struct {
 	now     func() time.Time
 
 	contactLimit *rateLimiter // POST /api/contact, per client address
+	bodyTimes    bodyTimes    // how long a request body may take to arrive
 	publicCache  *publicCache // visitor lists, emptied by every admin write
 }
 
@@ -64,6 +65,7 @@ func New(d Deps) *Server {
 		limits:      defaultAuthLimits(),
 		passwords:   newPasswordWork(),
 		publicCache: newPublicCache(),
+		bodyTimes:   defaultBodyTimes,
 		storage:     d.Storage,
 		now:         time.Now,
 	}
@@ -75,7 +77,8 @@ func New(d Deps) *Server {
 	return s
 }
 
-// Handler is the whole site with its middleware: request log, security
+// Handler is the whole site with its middleware: request log, a time limit
+// for request bodies, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
 // over HTTPS, sessions, the admin guard over all of /api/admin/, and the
 // public cache emptied after each admin write.
@@ -84,8 +87,8 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	return logRequests(s.log, warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux))))))))
+	return logRequests(s.log, s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
+		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux)))))))))
 }
 
 // routes registers every route of the site, in one place.

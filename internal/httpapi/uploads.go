@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,6 +138,8 @@ func bodyError(err error) error {
 	var tooLarge *http.MaxBytesError
 	var readErr bodyReadError
 	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return errBodyTooSlow
 	case errors.As(err, &tooLarge):
 		return apperr.New(apperr.CodeTooLarge, "Chunk request is too large (limit %d bytes)", tooLarge.Limit)
 	case errors.As(err, &readErr):

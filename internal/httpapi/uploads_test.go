@@ -38,7 +38,7 @@ func newUploadEnv(t *testing.T, st *store.Store, storage media.Storage) *uploadE
 	srv := New(Deps{Config: cfg, Store: st, Log: discardLog, Web: fs.FS(testWeb), Storage: storage})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	return &uploadEnv{testEnv: &testEnv{t: t, store: st, url: ts.URL}, dataDir: cfg.DataDir, storage: storage}
+	return &uploadEnv{testEnv: &testEnv{t: t, store: st, url: ts.URL, server: srv}, dataDir: cfg.DataDir, storage: storage}
 }
 
 // files lists every file under the data dir's uploads and chunk areas.
