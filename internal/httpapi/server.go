@@ -72,7 +72,11 @@ func New(d Deps) *Server {
 	if s.storage == nil {
 		s.storage = media.NewLocal(d.Config.UploadsDir())
 	}
-	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log}
+	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log,
+		InUse: func(ctx context.Context, url string) (bool, error) {
+			n, err := d.Store.CountPortfolioByVideo(ctx, url)
+			return n > 0, err
+		}}
 	s.routes()
 	return s
 }

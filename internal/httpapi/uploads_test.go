@@ -139,14 +139,18 @@ func TestChunkedUpload(t *testing.T) {
 					t.Fatalf("%s: %d bytes of type %q differ from the %d uploaded", path, len(r.body), r.header.Get("Content-Type"), len(data))
 				}
 			}
-			// Only the stored file is left: no chunks, no bookkeeping.
+			// Only the stored file is left: no chunks.
 			if f := e.files(t); len(f) != 1 || f[0] != filepath.Join("uploads", filepath.Base(out.URL)) {
 				t.Fatalf("files after finalize: %v", f)
 			}
-			if _, err := e.store.GetUpload(context.Background(), id); err == nil {
-				t.Fatal("upload row kept after finalize")
+			// A retried finalize (the first answer lost) gives the same URL;
+			// no more chunks are taken.
+			var again struct{ URL string }
+			c.finalize(id).wantStatus(t, http.StatusOK).json(t, &again)
+			if again.URL != out.URL {
+				t.Fatalf("retried finalize: %q, first %q", again.URL, out.URL)
 			}
-			c.finalize(id).wantMessage(t, http.StatusNotFound, "Upload not found")
+			c.sendChunk(id, 0, len(chunks), chunks[0]).wantMessage(t, http.StatusConflict, "The upload is already finalized")
 		})
 	}
 }

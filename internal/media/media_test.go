@@ -227,3 +227,106 @@ func TestUploadRulesMatchTheSharedFile(t *testing.T) {
 		}
 	}
 }
+
+// crashingStorage plays a server killed around the move into storage: it
+// panics before or after the real PutFile, as often as told.
+type crashingStorage struct {
+	media.Storage
+	crashBefore, crashAfter int
+}
+
+func (s *crashingStorage) PutFile(ctx context.Context, name, path string) error {
+	if s.crashBefore > 0 {
+		s.crashBefore--
+		panic("killed before the file moved")
+	}
+	err := s.Storage.PutFile(ctx, name, path)
+	if s.crashAfter > 0 {
+		s.crashAfter--
+		panic("killed after the file moved")
+	}
+	return err
+}
+
+// Issue 11: finalize can be retried after the server died on either side
+// of the move into storage; the retry gives one URL for one stored file.
+// A finalized upload no item takes up is removed with its file after 24
+// hours; one that an item uses keeps its file.
+func TestFinalizeIsIdempotent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		admin, err := st.CreateUser(ctx, store.UserInput{Username: "a@example.no", DisplayName: "A", PasswordHash: "x", IsAdmin: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		local := media.NewLocal(t.TempDir())
+		storage := &crashingStorage{Storage: local}
+		used := map[string]bool{}
+		u := &media.Uploads{Store: st, Storage: storage, Dir: t.TempDir(),
+			InUse: func(_ context.Context, url string) (bool, error) { return used[url], nil }}
+		video := []byte("\x00\x00\x00\x20ftypisom\x00\x00\x02\x00" + strings.Repeat("v", 2000))
+		upload := func(id string) {
+			t.Helper()
+			if err := u.Initialize(ctx, admin.ID, media.Declaration{UploadID: id, FileName: "a.mp4",
+				FileSize: int64(len(video)), FileType: "video/mp4", TotalChunks: 2}); err != nil {
+				t.Fatal(err)
+			}
+			for i, part := range [][]byte{video[:1008], video[1008:]} {
+				if err := u.PutChunk(ctx, admin.ID, id, i, 2, bytes.NewReader(part)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		finalizeCrashing := func(id string) {
+			t.Helper()
+			defer func() {
+				if recover() == nil {
+					t.Fatal("no crash")
+				}
+			}()
+			u.Finalize(ctx, admin.ID, id)
+		}
+		stored := func(url string) []byte {
+			t.Helper()
+			name, _ := media.NameFromURL(url)
+			f, err := local.Open(ctx, name)
+			if err != nil {
+				return nil
+			}
+			defer f.Close()
+			b, _ := io.ReadAll(f)
+			return b
+		}
+
+		for _, tc := range []struct {
+			id                      string
+			crashBefore, crashAfter int
+		}{{"crash-after-move", 0, 1}, {"crash-before-move", 1, 0}} {
+			upload(tc.id)
+			storage.crashBefore, storage.crashAfter = tc.crashBefore, tc.crashAfter
+			finalizeCrashing(tc.id)
+			url, err := u.Finalize(ctx, admin.ID, tc.id)
+			if err != nil {
+				t.Fatalf("%s: retried finalize: %v", tc.id, err)
+			}
+			if !bytes.Equal(stored(url), video) {
+				t.Fatalf("%s: %s does not hold the upload", tc.id, url)
+			}
+			again, err := u.Finalize(ctx, admin.ID, tc.id)
+			if err != nil || again != url {
+				t.Fatalf("%s: third finalize %q %v, want %q", tc.id, again, err, url)
+			}
+		}
+
+		// Two finalized uploads: an item uses the first, none the second.
+		first, _ := u.Finalize(ctx, admin.ID, "crash-after-move")
+		second, _ := u.Finalize(ctx, admin.ID, "crash-before-move")
+		used[first] = true
+		if n, err := u.Cleanup(ctx, time.Now().Add(time.Hour)); err != nil || n != 2 {
+			t.Fatalf("cleanup: %d %v", n, err)
+		}
+		if stored(first) == nil || stored(second) != nil {
+			t.Fatalf("after cleanup: used file kept %v, unused file removed %v", stored(first) != nil, stored(second) == nil)
+		}
+	})
+}

@@ -49,6 +49,7 @@ var (
 type UploadStore interface {
 	CreateUpload(ctx context.Context, u store.Upload) (store.Upload, error)
 	GetUpload(ctx context.Context, id string) (store.Upload, error)
+	SetUploadStoredName(ctx context.Context, id, name string) error
 	DeleteUpload(ctx context.Context, id string) error
 	StaleUploads(ctx context.Context, before time.Time) ([]store.Upload, error)
 }
@@ -61,6 +62,9 @@ type Uploads struct {
 	Storage Storage
 	Dir     string // the chunk area, e.g. DATA/upload-chunks
 	Log     *slog.Logger
+	// InUse reports whether a saved item uses a stored file's URL; Cleanup
+	// keeps such files and removes the others it finds abandoned.
+	InUse func(ctx context.Context, url string) (bool, error)
 }
 
 // Declaration is what POST /api/admin/upload/initialize declares.
@@ -139,6 +143,9 @@ func (u *Uploads) PutChunk(ctx context.Context, userID int64, id string, index, 
 	if err != nil {
 		return err
 	}
+	if up.StoredName != "" {
+		return errFinalized
+	}
 	if totalChunks != up.TotalChunks {
 		return apperr.Invalid("totalChunks %d does not match the %d declared", totalChunks, up.TotalChunks)
 	}
@@ -148,19 +155,38 @@ func (u *Uploads) PutChunk(ctx context.Context, userID int64, id string, index, 
 	return u.area(id).put(up, index, r)
 }
 
+var errFinalized = apperr.New(apperr.CodeConflict, "The upload is already finalized")
+
 // Finalize checks that every chunk is there, that the chunks add up to the
 // declared size, and that the bytes are a video by their signature; then it
-// stores the file under a random name and returns its URL. Whatever the
-// outcome, the chunks and the bookkeeping are gone afterwards: a failed
-// upload starts again.
+// stores the file under a random name and returns its URL.
+//
+// It can be retried: the name is recorded before the file goes into
+// storage, so a second call (the first answer lost, or the server killed
+// midway) returns the same URL, storing the file first if the first call
+// did not get that far. A failure discards the chunks and the bookkeeping
+// (the upload starts again); a stored file no item takes up is removed by
+// Cleanup 24 hours after the upload began.
 func (u *Uploads) Finalize(ctx context.Context, userID int64, id string) (string, error) {
 	up, err := u.upload(ctx, userID, id)
 	if err != nil {
 		return "", err
 	}
-	defer u.discard(context.WithoutCancel(ctx), id)
-
 	area := u.area(id)
+	if up.StoredName != "" && u.stored(ctx, up.StoredName) {
+		return URLPrefix + up.StoredName, area.remove()
+	}
+	name, err := u.store(ctx, up, area)
+	if err != nil {
+		u.discard(context.WithoutCancel(ctx), up)
+		return "", err
+	}
+	return URLPrefix + name, area.remove()
+}
+
+// store assembles the chunks, checks them and puts the file into storage
+// under the upload's recorded name (a new random one the first time).
+func (u *Uploads) store(ctx context.Context, up store.Upload, area chunkArea) (string, error) {
 	if i := area.firstMissing(up.TotalChunks); i >= 0 {
 		return "", apperr.Invalid("Upload is incomplete: chunk %d of %d is missing", i+1, up.TotalChunks)
 	}
@@ -172,21 +198,53 @@ func (u *Uploads) Finalize(ctx context.Context, userID int64, id string) (string
 	if ext == "" {
 		return "", errBadSignature
 	}
-	name := randomName() + ext
-	if err := u.Storage.PutFile(ctx, name, dataPath); err != nil {
-		return "", err
+	name := up.StoredName
+	if name == "" {
+		name = randomName() + ext
+		if err := u.Store.SetUploadStoredName(ctx, up.ID, name); err != nil {
+			return "", err
+		}
 	}
-	return URLPrefix + name, nil
+	return name, u.Storage.PutFile(ctx, name, dataPath)
 }
 
-// discard forgets an upload: its chunk directory and its row.
-func (u *Uploads) discard(ctx context.Context, id string) {
-	if err := u.area(id).remove(); err != nil {
-		u.log().Error("remove upload chunks", "upload", id, "err", err)
+// stored reports whether storage holds a file under name.
+func (u *Uploads) stored(ctx context.Context, name string) bool {
+	f, err := u.Storage.Open(ctx, name)
+	if err != nil {
+		return false
 	}
-	if err := u.Store.DeleteUpload(ctx, id); err != nil && !apperr.Is(err, apperr.CodeNotFound) {
-		u.log().Error("forget upload", "upload", id, "err", err)
+	f.Close()
+	return true
+}
+
+// discard forgets an upload: its chunk directory, its row, and the file it
+// stored unless a saved item uses it (or that cannot be told).
+func (u *Uploads) discard(ctx context.Context, up store.Upload) {
+	if err := u.area(up.ID).remove(); err != nil {
+		u.log().Error("remove upload chunks", "upload", up.ID, "err", err)
 	}
+	if up.StoredName != "" && !u.inUse(ctx, URLPrefix+up.StoredName) {
+		if err := u.Storage.Delete(ctx, up.StoredName); err != nil && !errors.Is(err, ErrNotFound) {
+			u.log().Error("remove unused upload", "upload", up.ID, "err", err)
+		}
+	}
+	if err := u.Store.DeleteUpload(ctx, up.ID); err != nil && !apperr.Is(err, apperr.CodeNotFound) {
+		u.log().Error("forget upload", "upload", up.ID, "err", err)
+	}
+}
+
+// inUse asks InUse; without it, or when it fails, a file counts as used.
+func (u *Uploads) inUse(ctx context.Context, url string) bool {
+	if u.InUse == nil {
+		return true
+	}
+	used, err := u.InUse(ctx, url)
+	if err != nil {
+		u.log().Error("check upload use", "url", url, "err", err)
+		return true
+	}
+	return used
 }
 
 func (u *Uploads) log() *slog.Logger {
@@ -202,8 +260,8 @@ func randomName() string {
 	return hex.EncodeToString(b)
 }
 
-// Cleanup removes the uploads started before `before` (their rows and
-// chunks), and chunk directories with no upload row that were last touched
+// Cleanup removes the uploads started before `before` (their rows, chunks,
+// and stored files no saved item uses), and chunk directories with no upload row that were last touched
 // before then (left by a crash). It returns how many uploads it removed.
 func (u *Uploads) Cleanup(ctx context.Context, before time.Time) (int, error) {
 	stale, err := u.Store.StaleUploads(ctx, before)
@@ -211,7 +269,7 @@ func (u *Uploads) Cleanup(ctx context.Context, before time.Time) (int, error) {
 		return 0, err
 	}
 	for _, up := range stale {
-		u.discard(ctx, up.ID)
+		u.discard(ctx, up)
 	}
 	entries, err := os.ReadDir(u.Dir)
 	if errors.Is(err, fs.ErrNotExist) {

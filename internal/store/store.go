@@ -41,6 +41,7 @@ const (
 type Store struct {
 	DB      *sql.DB
 	Dialect Dialect
+	wal     *walWatch // SQLite only: keeps the WAL file small
 }
 
 // IsPostgresURL reports whether dsn names a PostgreSQL server.
@@ -72,6 +73,9 @@ func Open(ctx context.Context, databaseURL, sqlitePath string) (*Store, error) {
 		s.DB.Close()
 		return nil, err
 	}
+	if s.Dialect == SQLite {
+		s.startWALWatch(sqlitePath)
+	}
 	return s, nil
 }
 
@@ -89,6 +93,9 @@ func openPostgres(databaseURL string) (*Store, error) {
 	return &Store{DB: db, Dialect: Postgres}, nil
 }
 
+// busyTimeout is how long an SQLite statement waits for a lock.
+const busyTimeout = 5 * time.Second
+
 func openSQLite(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, fmt.Errorf("create database directory: %w", err)
@@ -97,7 +104,7 @@ func openSQLite(path string) (*Store, error) {
 	// wait for the lock instead of failing; synchronous=FULL because an
 	// accepted inquiry must survive a power cut.
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(5000)", "foreign_keys(1)", "synchronous(FULL)"} {
+	for _, p := range []string{"journal_mode(WAL)", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), "foreign_keys(1)", "synchronous(FULL)", "journal_size_limit(4194304)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_time_format", "sqlite")
@@ -130,7 +137,13 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.DB.Close() }
+func (s *Store) Close() error {
+	if s.wal != nil {
+		s.wal.close()
+		s.Checkpoint(context.Background())
+	}
+	return s.DB.Close()
+}
 
 // Ping checks that the database answers (used by /healthz).
 func (s *Store) Ping(ctx context.Context) error { return s.DB.PingContext(ctx) }

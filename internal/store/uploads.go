@@ -7,7 +7,8 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
 
-// Upload is the bookkeeping of a chunked upload in progress.
+// Upload is the bookkeeping of a chunked upload, kept from initialize until
+// 24 hours after it started.
 type Upload struct {
 	ID          string
 	UserID      int64
@@ -15,14 +16,15 @@ type Upload struct {
 	FileSize    int64
 	FileType    string
 	TotalChunks int
+	StoredName  string // set by finalize before the file goes into storage
 	CreatedAt   time.Time
 }
 
-const uploadColumns = `id, user_id, file_name, file_size, file_type, total_chunks, created_at`
+const uploadColumns = `id, user_id, file_name, file_size, file_type, total_chunks, stored_name, created_at`
 
 func scanUpload(row interface{ Scan(...any) error }) (Upload, error) {
 	var u Upload
-	err := row.Scan(&u.ID, &u.UserID, &u.FileName, &u.FileSize, &u.FileType, &u.TotalChunks, &u.CreatedAt)
+	err := row.Scan(&u.ID, &u.UserID, &u.FileName, &u.FileSize, &u.FileType, &u.TotalChunks, &u.StoredName, &u.CreatedAt)
 	return u, err
 }
 
@@ -31,7 +33,7 @@ var errUploadNotFound = apperr.NotFound("Upload not found")
 // CreateUpload records a new upload; an id already in use is a conflict.
 func (s *Store) CreateUpload(ctx context.Context, u Upload) (Upload, error) {
 	created, err := scanUpload(s.queryRow(ctx, `INSERT INTO uploads (`+uploadColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING `+uploadColumns,
+		VALUES (?, ?, ?, ?, ?, ?, '', ?) RETURNING `+uploadColumns,
 		u.ID, u.UserID, u.FileName, u.FileSize, u.FileType, u.TotalChunks, now()))
 	if isUniqueViolation(err) {
 		return Upload{}, apperr.New(apperr.CodeConflict, "Upload id already in use")
@@ -46,6 +48,12 @@ func (s *Store) GetUpload(ctx context.Context, id string) (Upload, error) {
 		return Upload{}, errUploadNotFound
 	}
 	return u, err
+}
+
+// SetUploadStoredName records the name finalize stores the file under.
+func (s *Store) SetUploadStoredName(ctx context.Context, id, name string) error {
+	res, err := s.exec(ctx, `UPDATE uploads SET stored_name = ? WHERE id = ?`, name, id)
+	return affectedOne(res, err, errUploadNotFound)
 }
 
 // DeleteUpload forgets an upload (finished or abandoned).
