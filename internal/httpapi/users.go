@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -31,7 +32,7 @@ var errBadLogin = apperr.New(apperr.CodeUnauthorized, "Invalid username or passw
 // never blocked; past it the answer is 429 with Retry-After.
 type authLimits struct {
 	loginByAddr *rateLimiter // failed logins per client address
-	loginByUser *rateLimiter // failed logins per username (any address): stops a distributed guesser
+	loginByUser *rateLimiter // failed logins per username and client network (loginUserKey)
 	register    *rateLimiter // registrations (successful or not) per client address
 	gate        *rateLimiter // failed coming-soon attempts per client address
 }
@@ -56,12 +57,27 @@ func (s *Server) throttleLogin(r *http.Request, username string, trustedDevice b
 	if err != nil || trustedDevice {
 		return refundAddr, err
 	}
-	refundUser, err := s.limits.loginByUser.attempt(strings.ToLower(username))
+	refundUser, err := s.limits.loginByUser.attempt(loginUserKey(username, clientAddr(r, s.cfg.TrustedProxies)))
 	if err != nil {
 		refundAddr()
 		return nil, err
 	}
 	return func() { refundAddr(); refundUser() }, nil
+}
+
+// loginUserKey scopes an account's failure count to the client's network
+// (an IPv4 /24, an IPv6 /48). Counted across every address, as it was, the
+// limit let anyone keep the owner out of any new browser for a minute per
+// ten wrong guesses; now a guesser locks out only their own network, which
+// the owner shares only if she is the one guessing. Guessers that spread
+// over many networks are held back by loginByAddr and argon2's cost.
+func loginUserKey(username string, client netip.Addr) string {
+	bits := 24
+	if client.Is6() {
+		bits = 48
+	}
+	network, _ := client.Prefix(bits)
+	return strings.ToLower(username) + " " + network.String()
 }
 
 // login answers POST /api/login with the user, starting a fresh session.
