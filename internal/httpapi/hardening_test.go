@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
 // Issue 11: a NUL (or any control character but tab and newline) in any
@@ -57,7 +58,7 @@ func TestControlCharactersRefusedEverywhere(t *testing.T) {
 		if list, _ := e.store.ListInquiries(ctx); len(list) != 0 {
 			t.Fatalf("stored %d inquiries", len(list))
 		}
-		if list, _ := e.store.ListPortfolio(ctx, "no", true); len(list) != 0 {
+		if list, _ := e.store.ListPortfolio(ctx, "no", true, 0); len(list) != 0 {
 			t.Fatalf("stored %d portfolio items", len(list))
 		}
 		// Tab, newline and Norwegian letters still pass.
@@ -242,4 +243,57 @@ func TestSlowBodiesAreCutOff(t *testing.T) {
 	if status, body := trickle(chunkPath, ct, chunk, 100*time.Millisecond, 64); status != http.StatusRequestTimeout {
 		t.Fatalf("a trickled chunk: %d %s", status, body)
 	}
+}
+
+// Issue 11, decided: a request with neither Origin nor Sec-Fetch-Site may
+// change state. Every browser sends one of them on a state-changing
+// request (Sec-Fetch-Site since 2023 in all engines, Origin on every
+// cross-origin POST for far longer), so such a request is not a browser
+// acting for someone else but a script using its own credentials (curl,
+// cmd/uploadbench): there is no cross-site forgery to stop. A browser
+// request from another site is refused whichever header gives it away.
+func TestStateChangesWithoutBrowserHeaders(t *testing.T) {
+	e := newUploadEnv(t, sqliteStore(t), nil)
+	admin := e.signedIn(t, "admin@example.no", true)
+	admin.do("POST", "/api/admin/portfolio", map[string]any{
+		"title": "Fra et skript", "imageUrl": "https://cdn.example.com/a.jpg", "language": "no",
+	}).wantStatus(t, http.StatusCreated)
+	for _, h := range [][]string{{"Origin", "https://evil.example"}, {"Sec-Fetch-Site", "cross-site"}} {
+		admin.do("POST", "/api/admin/portfolio", map[string]any{
+			"title": "Forfalsket", "imageUrl": "https://cdn.example.com/a.jpg", "language": "no",
+		}, h...).wantMessage(t, http.StatusForbidden, "Cross-origin request refused")
+	}
+	if list, _ := e.store.ListPortfolio(context.Background(), "no", true, 0); len(list) != 1 {
+		t.Fatalf("%d items stored, want 1", len(list))
+	}
+}
+
+// Issue 11: what a visitor's list can cost is capped (6,758 items came back
+// as one 1.6 MB answer); the admin still gets every item.
+func TestVisitorListsAreCapped(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		ctx := context.Background()
+		for i := range maxPublicPortfolio + 5 {
+			e.store.CreatePortfolioItem(ctx, store.PortfolioInput{Title: fmt.Sprint("Arbeid ", i), Category: "product",
+				ImageURL: "https://cdn.example.com/a.jpg", Language: "no", IsActive: true, Featured: i == 0})
+		}
+		for i := range maxPublicTestimonials + 5 {
+			e.store.CreateTestimonial(ctx, store.TestimonialInput{Name: fmt.Sprint("Kunde ", i), Company: "Firma",
+				Rating: 5, Testimonial: "Flott!", Language: "no", IsActive: true})
+		}
+		var items []store.PortfolioItem
+		e.client().do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK).json(t, &items)
+		if len(items) != maxPublicPortfolio || !items[0].Featured {
+			t.Fatalf("visitor got %d items (featured first: %v), want %d", len(items), len(items) > 0 && items[0].Featured, maxPublicPortfolio)
+		}
+		var quotes []store.Testimonial
+		e.client().do("GET", "/api/testimonials/no", nil).wantStatus(t, http.StatusOK).json(t, &quotes)
+		if len(quotes) != maxPublicTestimonials {
+			t.Fatalf("visitor got %d testimonials, want %d", len(quotes), maxPublicTestimonials)
+		}
+		e.signedInAdmin(t).do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK).json(t, &items)
+		if len(items) != maxPublicPortfolio+5 {
+			t.Fatalf("admin got %d items, want all %d", len(items), maxPublicPortfolio+5)
+		}
+	})
 }

@@ -48,8 +48,8 @@ func TestBackOfficeRoutesNeedAnAdmin(t *testing.T) {
 			user.do(rt.method, rt.path, rt.body).wantMessage(t, http.StatusForbidden, "Admin access required")
 		}
 		list, _ := e.store.ListInquiries(ctx)
-		items, _ := e.store.ListPortfolio(ctx, "no", true)
-		ts, _ := e.store.ListTestimonials(ctx, "no", true)
+		items, _ := e.store.ListPortfolio(ctx, "no", true, 0)
+		ts, _ := e.store.ListTestimonials(ctx, "no", true, 0)
 		if len(list) != 1 || list[0].IsRead || len(items) != 1 || items[0].Title != "T" || len(ts) != 1 {
 			t.Fatalf("a refused call changed data: %+v %+v %+v", list, items, ts)
 		}

@@ -115,7 +115,7 @@ func TestAdminPortfolioValidation(t *testing.T) {
 		delete(b, "language")
 		c.do("POST", "/api/admin/portfolio", b).wantMessage(t, http.StatusBadRequest, `Language must be "no" or "en"`)
 
-		list, _ := e.store.ListPortfolio(context.Background(), "no", true)
+		list, _ := e.store.ListPortfolio(context.Background(), "no", true, 0)
 		if len(list) != 1 || list[0].Title != "Sommer" || list[0].ImageURL != "/uploads/a.jpg" {
 			t.Fatalf("stored after refusals: %+v", list)
 		}

@@ -5,8 +5,17 @@ import (
 	"net/http"
 )
 
+// What one visitor's list can cost: the page shows a creator's best work,
+// never thousands of items (6,758 made one 1.6 MB answer). The admin, who
+// manages them all, gets every item.
+const (
+	maxPublicPortfolio    = 100
+	maxPublicTestimonials = 50
+)
+
 // listPortfolio answers GET /api/portfolio/{lang}: the language's items,
-// featured first, then newest. Visitors get active items only; an admin
+// featured first, then newest. Visitors get active items only, at most
+// maxPublicPortfolio; an admin
 // gets every item, so the admin screens can show hidden ones faded.
 func (s *Server) listPortfolio(w http.ResponseWriter, r *http.Request) error {
 	lang, err := pathLanguage(r)
@@ -14,14 +23,14 @@ func (s *Server) listPortfolio(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if s.isAdmin(r) {
-		list, err := s.store.ListPortfolio(r.Context(), lang, true)
+		list, err := s.store.ListPortfolio(r.Context(), lang, true, 0)
 		if err != nil {
 			return err
 		}
 		return writeJSON(w, http.StatusOK, list)
 	}
 	return s.publicCache.serve(w, "portfolio/"+lang, func() ([]byte, error) {
-		list, err := s.store.ListPortfolio(r.Context(), lang, false)
+		list, err := s.store.ListPortfolio(r.Context(), lang, false, maxPublicPortfolio)
 		if err != nil {
 			return nil, err
 		}

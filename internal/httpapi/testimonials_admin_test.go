@@ -30,7 +30,7 @@ func TestAdminTestimonialLifecycle(t *testing.T) {
 		if tm.Name != "Ingrid H." || tm.Rating != 4 || tm.IsActive || tm.ImageURL != "/uploads/ingrid.jpg" {
 			t.Fatalf("updated %+v", tm)
 		}
-		list, err := e.store.ListTestimonials(context.Background(), "en", true)
+		list, err := e.store.ListTestimonials(context.Background(), "en", true, 0)
 		if err != nil || len(list) != 1 || list[0].IsActive {
 			t.Fatalf("stored %+v %v", list, err)
 		}
@@ -88,7 +88,7 @@ func TestAdminTestimonialValidation(t *testing.T) {
 			})
 		}
 		// Bad input loses nothing stored.
-		list, _ := e.store.ListTestimonials(context.Background(), "no", true)
+		list, _ := e.store.ListTestimonials(context.Background(), "no", true, 0)
 		if len(list) != 1 || list[0].Name != "Ingrid" || list[0].Testimonial != "Flott samarbeid" {
 			t.Fatalf("stored after refusals: %+v", list)
 		}

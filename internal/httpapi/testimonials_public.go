@@ -14,14 +14,14 @@ func (s *Server) listTestimonials(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	if s.isAdmin(r) {
-		list, err := s.store.ListTestimonials(r.Context(), lang, true)
+		list, err := s.store.ListTestimonials(r.Context(), lang, true, 0)
 		if err != nil {
 			return err
 		}
 		return writeJSON(w, http.StatusOK, list)
 	}
 	return s.publicCache.serve(w, "testimonials/"+lang, func() ([]byte, error) {
-		list, err := s.store.ListTestimonials(r.Context(), lang, false)
+		list, err := s.store.ListTestimonials(r.Context(), lang, false, maxPublicTestimonials)
 		if err != nil {
 			return nil, err
 		}

@@ -53,12 +53,13 @@ func scanPortfolioItem(row interface{ Scan(...any) error }) (PortfolioItem, erro
 
 var errPortfolioNotFound = apperr.NotFound("Portfolio item not found")
 
-// ListPortfolio returns a language's items, featured first, then newest;
-// hidden ones only when includeHidden is set (for the admin).
-func (s *Store) ListPortfolio(ctx context.Context, language string, includeHidden bool) ([]PortfolioItem, error) {
+// ListPortfolio returns a language's items, featured first, then newest,
+// at most limit of them (0: all); hidden ones only when includeHidden is set
+// (for the admin).
+func (s *Store) ListPortfolio(ctx context.Context, language string, includeHidden bool, limit int) ([]PortfolioItem, error) {
 	rows, err := s.query(ctx, `SELECT `+portfolioSQL.columns+` FROM portfolio_items
-		WHERE language = ? AND (is_active OR ?) ORDER BY featured DESC, created_at DESC, id DESC`,
-		language, includeHidden)
+		WHERE language = ? AND (is_active OR ?) ORDER BY featured DESC, created_at DESC, id DESC LIMIT ?`,
+		language, includeHidden, sqlLimit(limit))
 	if err != nil {
 		return nil, err
 	}

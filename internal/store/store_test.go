@@ -84,10 +84,10 @@ func TestTestimonials(t *testing.T) {
 		in.Language = "en"
 		must(s.CreateTestimonial(ctx, in))
 
-		if l := must(s.ListTestimonials(ctx, "no", false)); len(l) != 1 || l[0].ID != a.ID {
+		if l := must(s.ListTestimonials(ctx, "no", false, 0)); len(l) != 1 || l[0].ID != a.ID {
 			t.Fatalf("visitor list %+v", l)
 		}
-		if l := must(s.ListTestimonials(ctx, "no", true)); len(l) != 2 {
+		if l := must(s.ListTestimonials(ctx, "no", true, 0)); len(l) != 2 {
 			t.Fatalf("admin list %+v", l)
 		}
 		in.IsActive, in.Language = true, "no"
@@ -117,16 +117,16 @@ func TestPortfolioOrderAndVisibility(t *testing.T) {
 		hidden := mk("hidden", false, false)
 
 		var titles []string
-		for _, p := range must(s.ListPortfolio(ctx, "no", false)) {
+		for _, p := range must(s.ListPortfolio(ctx, "no", false, 0)) {
 			titles = append(titles, p.Title)
 		}
 		if want := []string{"featured", "new", "old"}; !equal(titles, want) {
 			t.Fatalf("order %v, want %v", titles, want)
 		}
-		if l := must(s.ListPortfolio(ctx, "no", true)); len(l) != 4 {
+		if l := must(s.ListPortfolio(ctx, "no", true, 0)); len(l) != 4 {
 			t.Fatalf("admin sees %d", len(l))
 		}
-		if l := must(s.ListPortfolio(ctx, "en", true)); len(l) != 0 {
+		if l := must(s.ListPortfolio(ctx, "en", true, 0)); len(l) != 0 {
 			t.Fatalf("en sees %d", len(l))
 		}
 		upd := must(s.UpdatePortfolioItem(ctx, hidden.ID, store.PortfolioInput{

@@ -49,11 +49,12 @@ func scanTestimonial(row interface{ Scan(...any) error }) (Testimonial, error) {
 
 var errTestimonialNotFound = apperr.NotFound("Testimonial not found")
 
-// ListTestimonials returns a language's testimonials, oldest first; hidden
-// ones only when includeHidden is set (for the admin).
-func (s *Store) ListTestimonials(ctx context.Context, language string, includeHidden bool) ([]Testimonial, error) {
+// ListTestimonials returns a language's testimonials, oldest first, at
+// most limit of them (0: all); hidden ones only when includeHidden is set
+// (for the admin).
+func (s *Store) ListTestimonials(ctx context.Context, language string, includeHidden bool, limit int) ([]Testimonial, error) {
 	rows, err := s.query(ctx, `SELECT `+testimonialSQL.columns+` FROM testimonials
-		WHERE language = ? AND (is_active OR ?) ORDER BY created_at, id`, language, includeHidden)
+		WHERE language = ? AND (is_active OR ?) ORDER BY created_at, id LIMIT ?`, language, includeHidden, sqlLimit(limit))
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ func TestWALStaysBoundedUnderSustainedWrites(t *testing.T) {
 					return
 				default:
 				}
-				if _, err := s.ListPortfolio(ctx, "no", true); err != nil {
+				if _, err := s.ListPortfolio(ctx, "no", true, 0); err != nil {
 					t.Error(err)
 					return
 				}
