@@ -76,12 +76,10 @@ func checkMediaURL(field, u string) (string, error) {
 // is none of the accepted kinds.
 const msgInvalidVideoURL = "Ugyldig video-URL: Vennligst oppgi en gyldig video-URL (YouTube, Vimeo, MP4) eller last opp en video"
 
-// videoHosts are the two video-sharing services (two host forms for the first).
-var videoHosts = []string{"youtube.com", "youtu.be", "vimeo.com"}
-
 // isVideoURL is SPEC.md section 5's video URL rule, made safe: an /uploads/
-// path, or an http(s) URL on YouTube or Vimeo, or one whose path ends in
-// .mp4, .webm or .ogg. The web client applies the same rule.
+// path, or an http(s) URL that names a video on YouTube or Vimeo, or one
+// whose path ends in .mp4, .webm or .ogg. The web client applies the same
+// rule (web/src/lib/media-url.ts; testdata/rules.json holds both to it).
 func isVideoURL(u string) bool {
 	if isUploadPath(u) {
 		return true
@@ -90,12 +88,38 @@ func isVideoURL(u string) bool {
 	if !ok {
 		return false
 	}
-	host := strings.ToLower(p.Hostname())
-	for _, h := range videoHosts {
-		if host == h || strings.HasSuffix(host, "."+h) {
-			return true
-		}
+	if onDomain(p, "youtube.com") || onDomain(p, "youtu.be") || onDomain(p, "vimeo.com") {
+		return serviceVideoID(p) != ""
 	}
 	path := strings.ToLower(p.Path)
 	return strings.HasSuffix(path, ".mp4") || strings.HasSuffix(path, ".webm") || strings.HasSuffix(path, ".ogg")
+}
+
+// onDomain reports whether u's host is domain or one of its subdomains.
+func onDomain(u *url.URL, domain string) bool {
+	host := strings.ToLower(u.Hostname())
+	return host == domain || strings.HasSuffix(host, "."+domain)
+}
+
+// serviceVideoID is the video a YouTube or Vimeo address names, or "" for
+// one that names none (a channel page), which the public page could not
+// play: YouTube's youtu.be/ID, watch?v=ID, embed/ID, shorts/ID and live/ID;
+// Vimeo's last path segment. The client's embedUrl reads them the same way.
+func serviceVideoID(u *url.URL) string {
+	segments := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	switch {
+	case onDomain(u, "vimeo.com"):
+		if len(segments) > 0 {
+			return segments[len(segments)-1]
+		}
+	case onDomain(u, "youtu.be"):
+		if len(segments) > 0 {
+			return segments[0]
+		}
+	case u.Path == "/watch":
+		return u.Query().Get("v")
+	case len(segments) > 1 && (segments[0] == "embed" || segments[0] == "shorts" || segments[0] == "live"):
+		return segments[1]
+	}
+	return ""
 }
