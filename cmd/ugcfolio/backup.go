@@ -64,6 +64,10 @@ func backupCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return err
 	}
 	cfg := config.Config{DataDir: *dataDir, DatabaseURL: databaseURL}
+	loc, err := parseBackupLocation(ctx, *to, getenv)
+	if err != nil {
+		return err
+	}
 	src := backup.Source{Postgres: databaseURL != "", TempDir: cfg.DataDir}
 	if getenv("UGCFOLIO_S3_ENDPOINT") == "" {
 		src.UploadsDir = cfg.UploadsDir()
@@ -79,10 +83,6 @@ func backupCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		}
 		defer db.Close()
 		src.SQLite = db
-	}
-	loc, err := parseBackupLocation(ctx, *to, getenv)
-	if err != nil {
-		return err
 	}
 	res, err := backup.Run(ctx, src, loc, time.Now())
 	if err != nil {
