@@ -3,8 +3,8 @@ package backup
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -94,7 +94,9 @@ func TestRestoreRefusesDamage(t *testing.T) {
 			f.Close()
 		}},
 		{"no manifest", "not a complete backup", func(dir string) { os.Remove(filepath.Join(dir, ManifestName)) }},
-		{"path outside the backup", "bad file entry", func(dir string) { editManifest(t, dir, func(m *Manifest) { m.Files[1].Path = "uploads/../../etc/passwd" }) }},
+		{"path outside the backup", "bad file entry", func(dir string) {
+			editManifest(t, dir, func(m *Manifest) { m.Files[1].Path = "uploads/../../etc/passwd" })
+		}},
 		{"other format", "not a ugcfolio backup", func(dir string) { editManifest(t, dir, func(m *Manifest) { m.Format = 99 }) }},
 		{"damaged database", "integrity check", func(dir string) {
 			// A consistent lie: the database's pages are garbage and the
