@@ -74,6 +74,11 @@ bench-login-burst: build
 bench-api: build
 	scripts/bench-api.sh
 
+## bench-backup: a backup of 100 items and 1 GB of uploads, and p99 of the public API meanwhile (issue 16)
+.PHONY: bench-backup
+bench-backup: build
+	scripts/bench-backup.sh
+
 # Test tools, built once into .tools/ from the Go module proxy (ignored by git).
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
 # loopback (they skip without it only outside CI).

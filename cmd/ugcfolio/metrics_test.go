@@ -92,3 +92,25 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 		t.Error("the public listener serves the metrics")
 	}
 }
+
+// TestServeBacksUpOnSchedule: with UGCFOLIO_BACKUP_TO, serve takes its first
+// backup a few seconds after start (none was there), and the metrics say so.
+func TestServeBacksUpOnSchedule(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "backups")
+	metricsAddr := freeAddr(t)
+	startServe(t, env("UGCFOLIO_BACKUP_TO", dest), "--data", t.TempDir(), "--metrics-addr", metricsAddr)
+	waitFor(t, func() bool {
+		matches, _ := filepath.Glob(filepath.Join(dest, "ugcfolio-*", "manifest.json"))
+		return len(matches) == 1
+	})
+	waitFor(t, func() bool {
+		res, err := http.Get("http://" + metricsAddr + "/metrics")
+		if err != nil {
+			return false
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return strings.Contains(string(b), `ugcfolio_backups_total{result="ok"} 1`) &&
+			regexp.MustCompile(`(?m)^ugcfolio_backup_last_success_timestamp_seconds \d\.\d+e\+09$`).Match(b)
+	})
+}

@@ -16,7 +16,7 @@ type Schedule struct {
 	Location Location
 	Log      *slog.Logger
 	// FirstDelay is the least wait before the first backup, so that a
-	// restarting server settles first. Zero means a minute.
+	// starting server settles first. Zero means 3 seconds.
 	FirstDelay time.Duration
 	// Done, when set, hears of every backup (metrics).
 	Done func(Result, error)
@@ -26,7 +26,7 @@ type Schedule struct {
 func (s Schedule) Run(ctx context.Context) {
 	first := s.FirstDelay
 	if first <= 0 {
-		first = time.Minute
+		first = 3 * time.Second
 	}
 	next := time.Now().Add(first)
 	if names, err := s.Location.Backups(ctx); err != nil {
