@@ -76,16 +76,29 @@ func TestServeWithDomain(t *testing.T) {
 	res.Body.Close()
 	var session *http.Cookie
 	for _, c := range res.Cookies() {
-		if c.Name == "ugcfolio_session" {
+		if c.Name == "__Host-ugcfolio_session" {
 			session = c
 		}
 	}
-	if res.StatusCode != 200 || session == nil || !session.Secure {
-		t.Errorf("login over HTTPS: %d, session cookie %+v (want Secure)", res.StatusCode, session)
+	if res.StatusCode != 200 || session == nil || !session.Secure || session.Path != "/" || session.Domain != "" {
+		t.Fatalf("login over HTTPS: %d, session cookie %+v (want __Host-ugcfolio_session, Secure, Path=/)", res.StatusCode, session)
+	}
+	// The prefixed cookie is the session: the admin API answers with it.
+	req, _ := http.NewRequest("GET", site+"/api/user", nil)
+	req.AddCookie(session)
+	res, err = client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var me struct{ Username string }
+	json.NewDecoder(res.Body).Decode(&me)
+	res.Body.Close()
+	if res.StatusCode != 200 || me.Username != backupAdmin {
+		t.Errorf("GET /api/user with the __Host- cookie: %d %q", res.StatusCode, me.Username)
 	}
 
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	req, _ := http.NewRequest("GET", "http://"+httpAddr+"/en?x=1", nil)
+	req, _ = http.NewRequest("GET", "http://"+httpAddr+"/en?x=1", nil)
 	req.Host = domain
 	res, err = noFollow.Do(req)
 	if err != nil {

@@ -114,7 +114,7 @@ func (l *listeners) servers(cfg config.Config, site http.Handler, m *metrics.Met
 		if err != nil {
 			return nil, err
 		}
-		https := newServer(ts.HTTPSHandler(site))
+		https := newServer(ts.HTTPSHandler(tlsserve.HostPrefixed(sessionCookie, site)))
 		https.TLSConfig = ts.TLSConfig()
 		out = append(out, httpServer{srv: https, ln: l.site, tls: true},
 			httpServer{srv: newServer(ts.HTTPHandler()), ln: l.http})
@@ -129,6 +129,10 @@ func (l *listeners) servers(cfg config.Config, site http.Handler, m *metrics.Met
 	}
 	return out, nil
 }
+
+// sessionCookie is the name httpapi gives the session cookie; over
+// automatic HTTPS browsers see it as __Host-ugcfolio_session.
+const sessionCookie = "ugcfolio_session"
 
 // serveDeps are what the scheduled backups report to.
 type serveDeps struct {

@@ -130,3 +130,83 @@ func (s *Site) redirect(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Redirect(w, r, "https://"+host+r.URL.RequestURI(), code)
 }
+
+// HostPrefixed renames the cookie name of next's answers to "__Host-"+name
+// over HTTPS, and back for next's requests, so next keeps its one name.
+// Browsers accept a __Host- cookie only when it is Secure, has Path=/ and
+// no Domain: no subdomain and no plain-HTTP page can set or shadow it.
+//
+// Sessions from before the prefix keep working: a request carrying only
+// the old name is passed on as it is, and the first answer that sets the
+// cookie also removes the old one, so a later logout cannot fall back to it.
+func HostPrefixed(name string, next http.Handler) http.Handler {
+	prefixed := "__Host-" + name
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var hasOld, hasNew bool
+		for _, c := range r.Cookies() {
+			hasOld = hasOld || c.Name == name
+			hasNew = hasNew || c.Name == prefixed
+		}
+		if hasNew {
+			// Pass on the prefixed cookie under the plain name, and only it.
+			var kept []string
+			for _, c := range r.Cookies() {
+				switch c.Name {
+				case name:
+				case prefixed:
+					kept = append(kept, name+"="+c.Value)
+				default:
+					kept = append(kept, c.Name+"="+c.Value)
+				}
+			}
+			r = r.Clone(r.Context())
+			r.Header.Set("Cookie", strings.Join(kept, "; "))
+		}
+		cw := &cookieRenamer{ResponseWriter: w, name: name, prefixed: prefixed, dropOld: hasOld}
+		next.ServeHTTP(cw, r)
+		cw.rename() // a handler that wrote nothing: headers go out after it returns
+	})
+}
+
+type cookieRenamer struct {
+	http.ResponseWriter
+	name, prefixed string
+	dropOld        bool
+	done           bool
+}
+
+func (c *cookieRenamer) rename() {
+	if c.done {
+		return
+	}
+	c.done = true
+	h := c.ResponseWriter.Header()
+	cookies := h.Values("Set-Cookie")
+	changed := false
+	for i, v := range cookies {
+		if strings.HasPrefix(v, c.name+"=") {
+			cookies[i] = "__Host-" + v
+			changed = true
+		}
+	}
+	if !changed {
+		return
+	}
+	if c.dropOld {
+		cookies = append(cookies, (&http.Cookie{Name: c.name, Path: "/", MaxAge: -1, HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode}).String())
+	}
+	h["Set-Cookie"] = cookies
+}
+
+func (c *cookieRenamer) WriteHeader(code int) {
+	c.rename()
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *cookieRenamer) Write(b []byte) (int, error) {
+	c.rename()
+	return c.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the real writer.
+func (c *cookieRenamer) Unwrap() http.ResponseWriter { return c.ResponseWriter }
