@@ -59,7 +59,7 @@ func backupCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if *to == "" || fs.NArg() > 0 {
 		return errors.New("backup needs --to DEST (a directory or s3://bucket/prefix) and nothing else")
 	}
-	databaseURL, err := secretEnv(getenv, "DATABASE_URL")
+	databaseURL, err := config.Secret(getenv, "DATABASE_URL")
 	if err != nil {
 		return err
 	}
@@ -158,28 +158,6 @@ func parseBackupLocation(ctx context.Context, where string, getenv config.Getenv
 
 func backupS3(b config.BackupConfig) backup.S3Settings {
 	return backup.S3Settings{Endpoint: b.S3.Endpoint, AccessKey: b.S3.AccessKey, SecretKey: b.S3.SecretKey, Region: b.S3.Region, UseTLS: b.S3.UseTLS}
-}
-
-// secretEnv reads NAME or the file NAME_FILE names.
-func secretEnv(getenv config.Getenv, name string) (string, error) {
-	if v := getenv(name); v != "" {
-		return v, nil
-	}
-	if p := getenv(name + "_FILE"); p != "" {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return "", fmt.Errorf("%s_FILE: %v", name, err)
-		}
-		return string(trimSpace(b)), nil
-	}
-	return "", nil
-}
-
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r' || b[len(b)-1] == ' ') {
-		b = b[:len(b)-1]
-	}
-	return b
 }
 
 // startBackups runs scheduled backups in serve when UGCFOLIO_BACKUP_TO is

@@ -72,6 +72,10 @@ func LoadBackup(getenv Getenv) (BackupConfig, error) {
 	return b, err
 }
 
+// Secret reads NAME, or the contents of the file named by NAME_FILE (for
+// commands that need one setting and not all of serve's).
+func Secret(getenv Getenv, name string) (string, error) { return secret(getenv, name) }
+
 // loadOps reads the backup, HTTPS and metrics settings and registers their flags.
 func (c *Config) loadOps(getenv Getenv, fs *flag.FlagSet) error {
 	var err error
