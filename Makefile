@@ -74,13 +74,24 @@ bench-login-burst: build
 bench-api: build
 	scripts/bench-api.sh
 
+## bench-backup: a backup of 100 items and 1 GB of uploads, and p99 of the public API meanwhile (issue 16)
+.PHONY: bench-backup
+bench-backup: build
+	scripts/bench-backup.sh
+
 # Test tools, built once into .tools/ from the Go module proxy (ignored by git).
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
 # loopback (they skip without it only outside CI).
 VERSITYGW_VERSION ?= v1.8.0
-tools: .tools/versitygw
+tools: .tools/versitygw .tools/pebble
 .tools/versitygw:
 	GOBIN=$(CURDIR)/.tools $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
+# Pebble is Let's Encrypt's ACME test server; pebble-challtestsrv answers its
+# DNS queries. The automatic HTTPS test (internal/tlsserve) starts both.
+PEBBLE_VERSION ?= v2.10.1
+.tools/pebble:
+	GOBIN=$(CURDIR)/.tools $(GO) install github.com/letsencrypt/pebble/v2/cmd/pebble@$(PEBBLE_VERSION) \
+	  github.com/letsencrypt/pebble/v2/cmd/pebble-challtestsrv@$(PEBBLE_VERSION)
 
 # Upload budget (DESIGN.md section 5): 100 MB through the chunked API over
 # loopback vs one plain POST, and the server's RSS growth; median of 3 runs.

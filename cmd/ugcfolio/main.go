@@ -13,7 +13,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -36,6 +35,8 @@ Usage:
   ugcfolio serve [--addr HOST:PORT] [--data DIR] [--demo]
   ugcfolio admin create --email EMAIL [--name NAME]   (password on standard input)
   ugcfolio admin promote EMAIL
+  ugcfolio backup --to DIR|s3://bucket/prefix [--data DIR]
+  ugcfolio restore --from DIR|s3://bucket/prefix [--data DIR]
 
 Run "ugcfolio COMMAND --help" for a command's flags and environment.
 `
@@ -58,6 +59,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = serve(ctx, args[1:], stdout, stderr, getenv)
 	case "admin":
 		err = admin(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "backup":
+		err = backupCmd(ctx, args[1:], stdout, stderr, getenv)
+	case "restore":
+		err = restoreCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -118,6 +123,18 @@ Environment:
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   keep uploads in S3-compatible storage
   UGCFOLIO_LOG_FORMAT=json        JSON request logs
+  UGCFOLIO_DOMAINS                default for --domain (comma-separated)
+  UGCFOLIO_ACME_EMAIL             contact address for the certificate authority
+  UGCFOLIO_HTTPS_ADDR, UGCFOLIO_HTTP_ADDR
+                                  listen addresses with --domain (default :443 and :80)
+  UGCFOLIO_ACME_DIRECTORY, UGCFOLIO_ACME_CA_FILE
+                                  another ACME server than Let's Encrypt, and the
+                                  roots of its own HTTPS certificate
+  UGCFOLIO_METRICS_ADDR           default for --metrics-addr
+  UGCFOLIO_BACKUP_TO              back up on a schedule to a directory or s3://bucket/prefix
+  UGCFOLIO_BACKUP_EVERY, _KEEP    how often (default 24h) and how many to keep (default 7)
+  UGCFOLIO_BACKUP_S3_ENDPOINT, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
+                                  the backup bucket's server (default: the UGCFOLIO_S3_* ones)
   NAME_FILE                       read a secret (DATABASE_URL, passwords, keys) from a file
 
 Flags:
@@ -132,11 +149,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	log := newLogger(stdout, cfg.LogJSON)
 
 	// Listen before anything slow, so a taken or bad address fails at once.
-	ln, err := net.Listen("tcp", cfg.Addr)
+	lns, err := listenAll(cfg)
 	if err != nil {
-		return fmt.Errorf("cannot listen on %s: %v", cfg.Addr, unwrapOp(err))
+		return err
 	}
-	defer ln.Close()
+	defer lns.Close()
 
 	st, err := store.Open(ctx, cfg.DatabaseURL, cfg.SQLitePath())
 	if err != nil {
@@ -158,37 +175,31 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if err != nil {
 		return fmt.Errorf("web app: %v", err)
 	}
-	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage})
-	// The janitor (abandoned uploads, expired sessions) uses the store: it
-	// stops, and is waited for, before the store closes (deferred above).
+	m := newMetrics(cfg, st)
+	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m})
+	// The janitor (abandoned uploads, expired sessions) and scheduled
+	// backups use the store: they stop, and are waited for, before the
+	// store closes (deferred above).
 	janitorCtx, stopJanitor := context.WithCancel(ctx)
 	janitorDone := make(chan struct{})
 	go func() { defer close(janitorDone); api.RunJanitor(janitorCtx) }()
 	defer func() { stopJanitor(); <-janitorDone }()
-	srv := &http.Server{
-		Handler:           api.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	stopBackups, err := startBackups(ctx, cfg, st, serveDeps{log: log, backupDone: backupReporter(m)})
+	if err != nil {
+		return err
+	}
+	defer stopBackups()
+
+	servers, err := lns.servers(cfg, api.Handler(), m, log)
+	if err != nil {
+		return err
 	}
 	engine := "SQLite at " + cfg.SQLitePath()
 	if st.Dialect == store.Postgres {
 		engine = "PostgreSQL"
 	}
-	log.Info("ugcfolio listening", "url", "http://"+ln.Addr().String(), "database", engine, "gate", cfg.GateEnabled())
-
-	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.Serve(ln) }()
-	select {
-	case err := <-serveErr:
-		return err
-	case <-ctx.Done():
-	}
-	// Let requests in flight finish (an upload chunk, an inquiry) before exiting.
-	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	return srv.Shutdown(shutdownCtx)
+	log.Info("ugcfolio serving", "database", engine, "gate", cfg.GateEnabled())
+	return runServers(ctx, servers, log)
 }
 
 func newLogger(w io.Writer, asJSON bool) *slog.Logger {

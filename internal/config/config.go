@@ -34,6 +34,11 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 
 	S3 S3Config
+
+	// Running for years (ops.go): scheduled backups, automatic HTTPS, metrics.
+	Backup      BackupConfig
+	TLS         TLSConfig
+	MetricsAddr string // --metrics-addr, UGCFOLIO_METRICS_ADDR: Prometheus /metrics; "" = off
 }
 
 // S3Config selects S3-compatible object storage for uploads when Endpoint is set.
@@ -91,6 +96,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 	if c.TrustedProxies, err = parsePrefixes(getenv("UGCFOLIO_TRUSTED_PROXIES")); err != nil {
 		return c, err
 	}
+	if err := c.loadOps(getenv, fs); err != nil {
+		return c, err
+	}
 	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address HOST:PORT (env UGCFOLIO_ADDR)")
 	fs.StringVar(&c.DataDir, "data", c.DataDir, "data directory: SQLite database and uploads (env UGCFOLIO_DATA)")
 	fs.BoolVar(&c.Demo, "demo", false, "on an empty database, add demo content and a demo admin whose password is printed once")
@@ -126,6 +134,9 @@ func (c Config) Validate() error {
 	}
 	if c.S3.Endpoint != "" && (c.S3.Bucket == "" || c.S3.AccessKey == "" || c.S3.SecretKey == "") {
 		return errors.New("UGCFOLIO_S3_ENDPOINT needs UGCFOLIO_S3_BUCKET, UGCFOLIO_S3_ACCESS_KEY and UGCFOLIO_S3_SECRET_KEY")
+	}
+	if err := c.validateOps(); err != nil {
+		return err
 	}
 	return checkWritableDir(c.DataDir)
 }

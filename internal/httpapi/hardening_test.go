@@ -163,8 +163,8 @@ func TestHSTSOverHTTPSOnly(t *testing.T) {
 		{"plain HTTP", hsts(http.DefaultClient, plain.URL, ""), ""},
 		{"untrusted X-Forwarded-Proto", hsts(http.DefaultClient, plain.URL, "https"), ""},
 		{"trusted proxy, plain HTTP", hsts(http.DefaultClient, viaProxy.URL, "http"), ""},
-		{"trusted proxy, HTTPS", hsts(http.DefaultClient, viaProxy.URL, "https"), "max-age=31536000"},
-		{"TLS on our listener", hsts(tlsClient, overTLS.URL, ""), "max-age=31536000"},
+		{"trusted proxy, HTTPS", hsts(http.DefaultClient, viaProxy.URL, "https"), "max-age=63072000"},
+		{"TLS on our listener", hsts(tlsClient, overTLS.URL, ""), "max-age=63072000"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: HSTS %q, want %q", c.name, c.got, c.want)

@@ -71,7 +71,7 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 // (UGCFOLIO_TRUSTED_PROXIES) saying X-Forwarded-Proto: https. The header is
 // believed from a trusted proxy only, as with X-Forwarded-For. Over HTTPS
 // every cookie is marked Secure and HSTS tells the browser to use HTTPS
-// only for a year; over plain HTTP (local development, tests) neither, or
+// for two years; over plain HTTP (local development, tests) neither, or
 // the browser would drop the cookie or refuse the site.
 func (s *Server) overHTTPS(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -86,9 +86,9 @@ func (s *Server) overHTTPS(next http.Handler) http.Handler {
 	})
 }
 
-// hstsValue is one year, the site's own host only: a creator's other
-// subdomains may still be on plain HTTP.
-const hstsValue = "max-age=31536000"
+// hstsValue is two years (as tlsserve.HSTS for serve --domain), this host
+// only: a creator's other subdomains may still be on plain HTTP.
+const hstsValue = "max-age=63072000"
 
 // isHTTPS reports whether the client's connection to us is HTTPS.
 func isHTTPS(r *http.Request, trusted []netip.Prefix) bool {

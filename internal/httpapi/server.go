@@ -16,6 +16,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -28,6 +29,9 @@ type Deps struct {
 
 	// Storage keeps uploaded files; nil means the local DATA/uploads.
 	Storage media.Storage
+
+	// Metrics, when set, counts and times every request by route pattern.
+	Metrics *metrics.Metrics
 }
 
 // Server holds the dependencies of every handler.
@@ -50,6 +54,8 @@ type Server struct {
 	contactLimit *rateLimiter // POST /api/contact, per client address
 	bodyTimes    bodyTimes    // how long a request body may take to arrive
 	publicCache  *publicCache // visitor lists, emptied by every admin write
+
+	metrics *metrics.Metrics // nil: no metrics
 }
 
 // New wires a server; Handler answers its requests.
@@ -67,6 +73,7 @@ func New(d Deps) *Server {
 		publicCache: newPublicCache(),
 		bodyTimes:   defaultBodyTimes,
 		storage:     d.Storage,
+		metrics:     d.Metrics,
 		now:         time.Now,
 	}
 	if s.storage == nil {
@@ -91,8 +98,18 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	return logRequests(s.log, s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
+	h := logRequests(s.log, s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
 		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux)))))))))
+	if s.metrics != nil {
+		h = s.metrics.Middleware(s.routePattern, h)
+	}
+	return h
+}
+
+// routePattern is the pattern of the route that answers r ("" for none).
+func (s *Server) routePattern(r *http.Request) string {
+	_, pattern := s.mux.Handler(r)
+	return pattern
 }
 
 // routes registers every route of the site, in one place.

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"net"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The settings of issue 16 (backups, HTTPS, metrics) stop a bad start with
+// one line too, and backup and restore refuse bad arguments plainly.
+func TestBadOpsConfigurationStopsWithOneLine(t *testing.T) {
+	taken, _ := net.Listen("tcp", "127.0.0.1:0")
+	defer taken.Close()
+	cases := []struct {
+		name   string
+		getenv func(string) string
+		args   []string
+		want   string
+	}{
+		{"bad domain", env(), []string{"serve", "--domain", "localhost"}, `--domain "localhost": want a host name`},
+		{"bad metrics address", env(), []string{"serve", "--metrics-addr", "nowhere"}, `--metrics-addr: bad address "nowhere"`},
+		{"metrics address in use", env(), []string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", taken.Addr().String()}, "cannot listen on " + taken.Addr().String()},
+		{"bad backup interval", env("UGCFOLIO_BACKUP_EVERY", "daily"), []string{"serve"}, "UGCFOLIO_BACKUP_EVERY: want a duration"},
+		{"bad backup keep", env("UGCFOLIO_BACKUP_KEEP", "-1"), []string{"serve"}, "UGCFOLIO_BACKUP_KEEP: want a whole number"},
+		{"S3 backups without a server", env("UGCFOLIO_BACKUP_TO", "s3://b/p"), []string{"serve"}, "UGCFOLIO_BACKUP_TO=s3://… needs UGCFOLIO_BACKUP_S3_ENDPOINT"},
+		{"backup without --to", env(), []string{"backup"}, "backup needs --to DEST"},
+		{"backup of no database", env(), []string{"backup", "--to", t.TempDir()}, "no database at"},
+		{"backup to another scheme", env(), []string{"backup", "--to", "ftp://x/y"}, `want a directory or s3://bucket/prefix`},
+		{"restore without --from", env(), []string{"restore"}, "restore needs --from SRC"},
+		{"restore from nothing", env(), []string{"restore", "--from", t.TempDir()}, "no complete backup in"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			args := tc.args
+			if args[0] == "serve" || args[0] == "backup" {
+				args = append(args, "--data", t.TempDir())
+			}
+			r := runCmd(t, ctx, tc.getenv, "", args...)
+			if r.code == 0 {
+				t.Fatal("exit code 0")
+			}
+			lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+			if len(lines) != 1 || !strings.HasPrefix(lines[0], "ugcfolio: ") || !strings.Contains(lines[0], tc.want) {
+				t.Fatalf("stderr %q, want one line with %q", r.stderr, tc.want)
+			}
+		})
+	}
+}
