@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Loader2, Save } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,12 +11,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage, errorStatus } from "@/lib/api";
-import {
-  contentQueryOptions,
-  languageContentQueryOptions,
-  type WebsiteContent,
-} from "@/lib/content";
+import { errorMessage, errorStatus } from "@/lib/api";
+import { contentQueryOptions } from "@/lib/content";
+import { useSaveContent } from "@/lib/content-admin";
 import { catalogues, type Language } from "@/lib/i18n";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
@@ -96,23 +93,10 @@ export function SectionForm({
 }
 
 function SectionEditor({ section, language }: { section: SectionDef; language: Language }) {
-  const queryClient = useQueryClient();
   // The spec's content fetch (retried up to 3 times, never on a 404), shared with lib/content.
-  const sectionQuery = contentQueryOptions(section.id, language);
-  const query = useQuery(sectionQuery);
-  const save = useMutation({
-    mutationFn: async (values: SectionValues) => {
-      const res = await apiRequest("POST", "/api/admin/content", {
-        section: section.id,
-        language,
-        content: toContent(values),
-      });
-      return (await res.json()) as WebsiteContent<typeof section.id>;
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(sectionQuery.queryKey, saved);
-      // The public page reads every section of a language in one query: refresh it too.
-      queryClient.invalidateQueries({ queryKey: languageContentQueryOptions(language).queryKey });
+  const query = useQuery(contentQueryOptions(section.id, language));
+  const save = useSaveContent(section.id, language, {
+    onSuccess: () => {
       toast.success("Content updated", {
         description: "The content has been successfully updated.",
       });
@@ -163,7 +147,7 @@ function SectionEditor({ section, language }: { section: SectionDef; language: L
           missing ? catalogues[language].defaults[section.id] : query.data?.content,
         )}
         saving={save.isPending}
-        onSave={(values) => save.mutate(values)}
+        onSave={(values) => save.mutate(toContent(values))}
       />
     </div>
   );

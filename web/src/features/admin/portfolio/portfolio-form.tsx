@@ -18,7 +18,7 @@ import { toast } from "@/components/ui/toaster";
 import { UploadedVideoPlayer } from "@/components/video/uploaded-video-player";
 import { MAX_VIDEO_BYTES, PORTFOLIO_CHUNK_BYTES, uploadVideo } from "@/lib/upload";
 import {
-  categories,
+  categoryOptions,
   type PortfolioValues,
   portfolioSchema,
   uploadingMarker,
@@ -288,7 +288,7 @@ export function PortfolioForm({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {categories.map((c) => (
+            {categoryOptions.map((c) => (
               <SelectItem key={c.value} value={c.value}>
                 {c.label}
               </SelectItem>

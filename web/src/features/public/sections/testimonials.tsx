@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { Quote, Star } from "lucide-react";
 import { format, useLanguage } from "@/lib/i18n";
-import { type Testimonial, testimonialsQueryKey } from "@/lib/testimonials";
+import { type Testimonial, useTestimonials } from "@/lib/testimonials";
 import { SectionHeading } from "./section-heading";
 
 /** The avatar shown when a testimonial has no image, or its image fails to load. */
@@ -70,7 +69,7 @@ function Stars({ rating }: { rating: number }) {
 /** Testimonials (#testimonials): a three-column grid of cards. */
 export function Testimonials() {
   const { t, language } = useLanguage();
-  const { data } = useQuery<Testimonial[]>({ queryKey: testimonialsQueryKey(language) });
+  const { data } = useTestimonials(language);
   // An admin's list also holds hidden testimonials (for the back office); the page shows active ones.
   const active = (data ?? []).filter((item) => item.isActive);
   const list = active.length > 0 ? active : sampleTestimonials;
