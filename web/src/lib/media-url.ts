@@ -14,6 +14,11 @@ export function isUploadPath(address: string): boolean {
   return uploadPathPattern.test(address) && !address.includes("..");
 }
 
+/** The player's source for an upload: the video proxy streams it with Range support. */
+export function proxySource(uploadPath: string): string {
+  return `/api/video-proxy?url=${encodeURIComponent(uploadPath)}`;
+}
+
 /**
  * The address as a URL when it is an http(s) address with a host and no user name or password,
  * as the server requires; null for anything else (javascript:, "https:/x", garbage). The browser's

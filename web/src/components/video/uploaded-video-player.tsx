@@ -1,6 +1,7 @@
 import { AlertTriangle, Download, ExternalLink } from "lucide-react";
 import { type SyntheticEvent, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { proxySource } from "@/lib/media-url";
 
 /** SPEC.md section 8: playback messages of uploaded videos (Norwegian, as the spec gives them). */
 export const playerMessages = {
@@ -30,11 +31,6 @@ export function playbackMessage(code: number | undefined): string {
     default:
       return playerMessages.unknown;
   }
-}
-
-/** The player's source for an upload: the video proxy streams it with Range support. */
-export function proxySource(src: string): string {
-  return `/api/video-proxy?url=${encodeURIComponent(src)}`;
 }
 
 const typesByExtension: Record<string, string> = {
