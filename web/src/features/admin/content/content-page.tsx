@@ -5,8 +5,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
@@ -57,27 +57,22 @@ export function SectionForm({
 
   return (
     <form onSubmit={handleSubmit(onSave)} noValidate className="flex flex-col gap-5">
-      {section.fields.map((f) => {
-        const id = `${section.id}-${language}-${f.key}`;
-        const error = errors[f.key]?.message;
-        const props = {
-          id,
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": error ? `${id}-error` : undefined,
-          ...register(f.key),
-        };
-        return (
-          <div key={f.key} className="flex flex-col gap-2">
-            <Label htmlFor={id}>{f.label}</Label>
-            {multiline.has(f.key) ? <Textarea rows={4} {...props} /> : <Input {...props} />}
-            {error ? (
-              <p id={`${id}-error`} className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+      {section.fields.map((f) => (
+        <FormField
+          key={f.key}
+          label={f.label}
+          id={`${section.id}-${language}-${f.key}`}
+          error={errors[f.key]?.message}
+        >
+          {(control) =>
+            multiline.has(f.key) ? (
+              <Textarea rows={4} {...control} {...register(f.key)} />
+            ) : (
+              <Input {...control} {...register(f.key)} />
+            )
+          }
+        </FormField>
+      ))}
       <div>
         <Button type="submit" disabled={saving}>
           {saving ? (

@@ -2,13 +2,14 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
-import { PortfolioForm, type Uploader } from "./portfolio-form";
+import { PortfolioForm } from "./portfolio-form";
 import {
   emptyPortfolio,
   msgImageOrVideo,
   msgInvalidVideoUrl,
   videoPreview,
 } from "./portfolio-rules";
+import type { Uploader } from "./use-video-upload";
 
 function renderForm(upload: Uploader = vi.fn()) {
   const onSubmit = vi.fn();
