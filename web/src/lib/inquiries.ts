@@ -18,13 +18,13 @@ export interface Inquiry {
 }
 
 /** The list's URL; also its query key's first element. */
-export const inquiriesUrl = "/api/admin/contact";
+const inquiriesUrl = "/api/admin/contact";
 
 /**
  * Every inquiry, newest first. No query function of its own: the spec's default one
  * (lib/query-client) GETs the key's URL. Marking read and deleting invalidate this key.
  */
-export function inquiriesQueryOptions() {
+function inquiriesQueryOptions() {
   return queryOptions<Inquiry[]>({ queryKey: [inquiriesUrl] });
 }
 

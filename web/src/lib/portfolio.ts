@@ -43,7 +43,7 @@ export interface PortfolioItem {
 }
 
 /** The list's URL; also its query key's first element (SPEC.md section 7). */
-export const portfolioUrl = (language: Language) => `/api/portfolio/${language}`;
+const portfolioUrl = (language: Language) => `/api/portfolio/${language}`;
 
 /**
  * The list of a language. No query function of its own: the spec's default one (lib/query-client)

@@ -20,7 +20,7 @@ export interface Testimonial {
 }
 
 /** The list's URL; also its query key's first element (SPEC.md section 7). */
-export const testimonialsUrl = (language: Language) => `/api/testimonials/${language}`;
+const testimonialsUrl = (language: Language) => `/api/testimonials/${language}`;
 
 /**
  * The list of a language. No query function of its own: the spec's default one (lib/query-client)

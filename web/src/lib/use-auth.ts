@@ -17,7 +17,7 @@ export interface RegisterData {
 }
 
 /** The toasts of SPEC.md section 8 for the account calls, word for word. */
-export const authToasts = {
+const authToasts = {
   loginOk: { title: "Welcome back!", description: "You have successfully logged in." },
   loginFail: "Login failed",
   registerOk: { title: "Registration successful", description: "Your account has been created." },

@@ -18,7 +18,7 @@ export const playerMessages = {
 };
 
 /** The message for a MediaError code (1 aborted, 2 network, 3 decode, 4 source not supported). */
-export function playbackMessage(code: number | undefined): string {
+function playbackMessage(code: number | undefined): string {
   switch (code) {
     case 1:
       return playerMessages.aborted;
@@ -45,7 +45,7 @@ const typesByExtension: Record<string, string> = {
 const widelyPlayable = new Set(["video/mp4", "video/webm", "video/ogg"]);
 
 /** Whether this browser can try to play the file, judged by its extension. */
-export function canPlay(src: string): boolean {
+function canPlay(src: string): boolean {
   const path = src.split(/[?#]/)[0] ?? "";
   const name = path.slice(path.lastIndexOf("/") + 1);
   const extension = name.includes(".") ? (name.split(".").pop()?.toLowerCase() ?? "") : "";

@@ -11,7 +11,7 @@ import { paths } from "@/lib/paths";
 import { grantSiteAccess, requestSiteAccess } from "@/lib/site-access";
 
 /** The gate's texts; the failure pair is SPEC.md section 5's, word for word. */
-export const gateTexts = {
+const gateTexts = {
   usernameRequired: "Brukernavn er påkrevd",
   passwordRequired: "Passord er påkrevd",
   failedTitle: "Feil brukernavn eller passord",

@@ -16,8 +16,8 @@ export const msgImageOrVideo =
   "Vennligst oppgi enten en bilde-URL eller en video-URL, eller last opp en video";
 export const msgInvalidVideoUrl =
   "Ugyldig video-URL: Vennligst oppgi en gyldig video-URL (YouTube, Vimeo, MP4) eller last opp en video";
-export const msgTitleRequired = "Tittel er påkrevd";
-export const msgInvalidImageUrl = "Bilde-URL må starte med http://, https:// eller /uploads/";
+const msgTitleRequired = "Tittel er påkrevd";
+const msgInvalidImageUrl = "Bilde-URL må starte med http://, https:// eller /uploads/";
 
 /** The temporary marker in the video URL field while a file uploads (SPEC.md section 4). */
 export const uploadingMarker = "uploading...";

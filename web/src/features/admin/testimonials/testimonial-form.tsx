@@ -16,7 +16,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { isValidImageUrl } from "@/lib/media-url";
 
 /** An image URL the server accepts: none, or http(s) or one of our uploads. */
-export const isStorableImageUrl = (u: string) => u === "" || isValidImageUrl(u);
+const isStorableImageUrl = (u: string) => u === "" || isValidImageUrl(u);
 
 /** SPEC.md section 5 (testimonial form): name, company and text required; rating 1–5. */
 export const testimonialSchema = z.object({

@@ -4,13 +4,13 @@ import { type Testimonial, useTestimonials } from "@/lib/testimonials";
 import { SectionHeading } from "./section-heading";
 
 /** The avatar shown when a testimonial has no image, or its image fails to load. */
-export const avatarPlaceholder = "/avatar-placeholder.svg";
+const avatarPlaceholder = "/avatar-placeholder.svg";
 
 /**
  * SPEC.md section 3: three built-in English samples (rating 5, active), shown while loading and
  * whenever the server has none (or fails).
  */
-export const sampleTestimonials: Testimonial[] = [
+const sampleTestimonials: Testimonial[] = [
   {
     id: -1,
     name: "Emma Hansen",
