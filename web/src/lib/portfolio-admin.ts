@@ -1,6 +1,4 @@
-import { apiRequest } from "./api";
-import type { Language } from "./i18n";
-import { type MutationCallbacks, useInvalidatingMutation } from "./mutation";
+import { listMutations } from "./mutation";
 import { type PortfolioItem, portfolioQueryOptions } from "./portfolio";
 
 // The admin's calls on portfolio items (SPEC.md section 7), apart from ./portfolio so that a
@@ -9,36 +7,13 @@ import { type PortfolioItem, portfolioQueryOptions } from "./portfolio";
 /** The body of a create or update: the item without its id and visibility. */
 export type PortfolioInput = Omit<PortfolioItem, "id" | "isActive">;
 
-/** POST /api/admin/portfolio. */
-export function useCreatePortfolioItem(
-  language: Language,
-  callbacks?: MutationCallbacks<PortfolioInput>,
-) {
-  return useInvalidatingMutation(
-    portfolioQueryOptions(language).queryKey,
-    (input: PortfolioInput) => apiRequest("POST", "/api/admin/portfolio", input),
-    callbacks,
-  );
-}
-
-/** PATCH /api/admin/portfolio/{id}. */
-export function useUpdatePortfolioItem(
-  language: Language,
-  callbacks?: MutationCallbacks<{ id: number; input: PortfolioInput }>,
-) {
-  return useInvalidatingMutation(
-    portfolioQueryOptions(language).queryKey,
-    ({ id, input }: { id: number; input: PortfolioInput }) =>
-      apiRequest("PATCH", `/api/admin/portfolio/${id}`, { ...input, id }),
-    callbacks,
-  );
-}
-
-/** DELETE /api/admin/portfolio/{id}. */
-export function useDeletePortfolioItem(language: Language, callbacks?: MutationCallbacks<number>) {
-  return useInvalidatingMutation(
-    portfolioQueryOptions(language).queryKey,
-    (id: number) => apiRequest("DELETE", `/api/admin/portfolio/${id}`),
-    callbacks,
-  );
-}
+/** POST /api/admin/portfolio, PATCH and DELETE /api/admin/portfolio/{id}. */
+export const {
+  useAdd: useCreatePortfolioItem,
+  useUpdate: useUpdatePortfolioItem,
+  useDelete: useDeletePortfolioItem,
+} = listMutations<PortfolioInput>(
+  "/api/admin/portfolio",
+  (language) => portfolioQueryOptions(language).queryKey,
+  { method: "PATCH", idInBody: true },
+);
