@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage } from "./api";
+import { apiRequest, errorMessage, errorSummary } from "./api";
 import { type User, useCurrentUser, userQueryKey } from "./auth";
 
 /** The body of POST /api/login. */
@@ -28,10 +28,10 @@ const authToasts = {
 
 /**
  * The text of a failed account call: the server's message ("Invalid username or password"),
- * else the error's own "STATUS: text" message (SPEC.md section 8).
+ * else "STATUS: status text" (SPEC.md section 8), never a raw body.
  */
 function failureText(error: unknown): string {
-  return errorMessage(error, error instanceof Error ? error.message : String(error));
+  return errorMessage(error, errorSummary(error));
 }
 
 /**

@@ -35,7 +35,12 @@ export function InquiriesPage() {
 
   const markRead = useMarkInquiryRead({
     onError: (e) =>
-      toast.error("Error marking as read", { description: errorMessage(e, e.message) }),
+      toast.error("Error marking as read", {
+        description: errorMessage(
+          e,
+          "There was an error marking the inquiry as read. Please try again.",
+        ),
+      }),
   });
   const remove = useDeleteInquiry({
     onSuccess: () => {
@@ -46,7 +51,9 @@ export function InquiriesPage() {
     onError: (e) => {
       // SPEC.md section 4: an error clears the pending delete selection.
       setDeleting(null);
-      toast.error("Error deleting inquiry", { description: errorMessage(e, e.message) });
+      toast.error("Error deleting inquiry", {
+        description: errorMessage(e, "There was an error deleting the inquiry. Please try again."),
+      });
     },
   });
 
