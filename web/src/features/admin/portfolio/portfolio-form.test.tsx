@@ -66,6 +66,20 @@ describe("portfolio form", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it.each(["https://www.youtube.com/@somechannel", "https://vimeo.com/"])(
+    "refuses %s, which names no video, as its preview does",
+    async (address) => {
+      const { onSubmit, user } = renderForm();
+      await user.type(screen.getByLabelText("Tittel"), "Reel");
+      await user.click(screen.getByRole("tab", { name: "Video" }));
+      await user.type(screen.getByLabelText("Video URL"), address);
+      expect(screen.getByText("Ugyldig video-URL")).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Opprett" }));
+      expect(await screen.findByText(msgInvalidVideoUrl)).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
   it("submits a valid image item", async () => {
     const { onSubmit, user } = renderForm();
     await user.type(screen.getByLabelText("Tittel"), "Kampanje");
