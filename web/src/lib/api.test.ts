@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, errorMessage, errorStatus } from "./api";
+import { ApiError, apiRequest, errorMessage, errorStatus, errorSummary } from "./api";
 
 function mockFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -78,5 +78,15 @@ describe("errorMessage", () => {
       "Try again",
     );
     expect(errorMessage(new TypeError("Failed to fetch"), "Try again")).toBe("Try again");
+  });
+});
+
+describe("errorSummary", () => {
+  it("says the status and its text, never the body", () => {
+    const page = new ApiError(502, "Bad Gateway", "<html><h1>502 Bad Gateway</h1></html>");
+    expect(errorSummary(page)).toBe("502: Bad Gateway");
+    expect(errorSummary(new ApiError(500, "", "<html></html>"))).toBe("500: Request failed");
+    expect(errorSummary(new Error("503: <html>down</html>"))).toBe("503: Request failed");
+    expect(errorSummary(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
   });
 });

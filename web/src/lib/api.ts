@@ -6,6 +6,7 @@
 /** An HTTP answer that was not OK. The message follows SPEC.md section 8: "STATUS: body-or-statusText". */
 export class ApiError extends Error {
   readonly status: number;
+  readonly statusText: string;
   /** The raw response body text (the server sends `{"message": "..."}` for its errors). */
   readonly body: string;
 
@@ -13,6 +14,7 @@ export class ApiError extends Error {
     super(`${status}: ${body || statusText}`);
     this.name = "ApiError";
     this.status = status;
+    this.statusText = statusText;
     this.body = body;
   }
 }
@@ -87,4 +89,16 @@ export function errorMessage(error: unknown, fallback: string): string {
     // Not JSON (a proxy's HTML error page, say): never show raw bodies to the user.
   }
   return fallback;
+}
+
+/**
+ * An error as "STATUS: status text", without the body (a proxy's HTML error page never reaches a
+ * person), or a network failure's own message. The fallback where SPEC.md section 8 shows "the
+ * error message" (the account calls).
+ */
+export function errorSummary(error: unknown): string {
+  if (error instanceof ApiError) return `${error.status}: ${error.statusText || "Request failed"}`;
+  const status = errorStatus(error);
+  if (status !== undefined) return `${status}: Request failed`;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { errorStatus, getJson } from "./api";
 import type { Language } from "./i18n";
 
@@ -126,13 +126,6 @@ export function useContent<S extends ContentSection>(section: S, language: Langu
   return useQuery({
     ...languageContentQueryOptions(language),
     select: (all: LanguageContent) => all[section] as SectionContent[S] | undefined,
-  });
-}
-
-/** Drops every cached section, e.g. after saving. */
-export function invalidateContent(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({
-    predicate: (query) => String(query.queryKey[0]).startsWith("/api/content/"),
   });
 }
 

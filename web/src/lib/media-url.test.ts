@@ -12,6 +12,10 @@ describe("isValidVideoUrl (SPEC.md section 5)", () => {
     ["/uploads/a.mp4", true],
     ["https://example.com/a", false],
     ["https://notyoutube.com/watch?v=1", false],
+    // An address on the services that names no video (a channel page): the preview cannot play it.
+    ["https://www.youtube.com/@somechannel", false],
+    ["https://www.youtube.com/watch", false],
+    ["https://vimeo.com/", false],
     ["javascript:alert(1)//youtube.com", false],
     ["ftp://cdn.example.com/a.mp4", false],
     ["/uploads/../x", false],

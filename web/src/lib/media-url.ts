@@ -14,6 +14,11 @@ export function isUploadPath(address: string): boolean {
   return uploadPathPattern.test(address) && !address.includes("..");
 }
 
+/** The player's source for an upload: the video proxy streams it with Range support. */
+export function proxySource(uploadPath: string): string {
+  return `/api/video-proxy?url=${encodeURIComponent(uploadPath)}`;
+}
+
 /**
  * The address as a URL when it is an http(s) address with a host and no user name or password,
  * as the server requires; null for anything else (javascript:, "https:/x", garbage). The browser's
@@ -70,12 +75,14 @@ export function embedUrl(url: URL): string | null {
 
 /**
  * SPEC.md section 5's video URL rule: an upload, or an http(s) address on YouTube (two host forms)
- * or Vimeo, or one whose path ends .mp4, .webm or .ogg.
+ * or Vimeo that names a video (the one the form's preview plays: a channel page or the bare site
+ * is refused), or one whose path ends .mp4, .webm or .ogg.
  */
 export function isValidVideoUrl(address: string): boolean {
   if (isUploadPath(address)) return true;
   const url = httpUrl(address);
-  return url !== null && (isVideoService(url) || isVideoFile(url));
+  if (url === null) return false;
+  return isVideoService(url) ? embedUrl(url) !== null : isVideoFile(url);
 }
 
 /** An image address the server stores: http(s) or an upload. */

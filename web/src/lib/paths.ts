@@ -24,4 +24,3 @@ export const homeAnchors = [
   "pricing",
   "contact",
 ] as const;
-export type HomeAnchor = (typeof homeAnchors)[number];

@@ -1,4 +1,8 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "./i18n";
+
+// The add, update and delete calls live in ./testimonials-admin: only the admin screens use them,
+// and this module is in every visitor's bundle (DESIGN.md section 5 sets its budget).
 
 /**
  * A testimonial as GET /api/testimonials/{lang} answers it (SPEC.md section 3): visitors get the
@@ -15,6 +19,18 @@ export interface Testimonial {
   isActive: boolean;
 }
 
-/** The list's query key: the URL the default query function GETs (SPEC.md section 7). */
-export const testimonialsQueryKey = (language: Language) =>
-  [`/api/testimonials/${language}`] as const;
+/** The list's URL; also its query key's first element (SPEC.md section 7). */
+const testimonialsUrl = (language: Language) => `/api/testimonials/${language}`;
+
+/**
+ * The list of a language. No query function of its own: the spec's default one (lib/query-client)
+ * GETs the key's URL. The admin's mutations invalidate this key.
+ */
+export function testimonialsQueryOptions(language: Language) {
+  return queryOptions<Testimonial[]>({ queryKey: [testimonialsUrl(language)] });
+}
+
+/** The testimonials of a language (the public section, the admin list and dashboard). */
+export function useTestimonials(language: Language) {
+  return useQuery(testimonialsQueryOptions(language));
+}

@@ -100,9 +100,11 @@ describe("uploadVideo", () => {
     expect(chunkCalls).toHaveLength(3);
   });
 
-  it("fails after the last try with the server's message", async () => {
+  it("fails after the last try with the chunk's Norwegian text, not the server's message", async () => {
     protocol(() => fail(500, "Disk full"));
-    await expect(uploadVideo(videoFile(10), { retryDelayMs: 1 })).rejects.toThrow(/^Disk full$/);
+    await expect(uploadVideo(videoFile(10), { retryDelayMs: 1 })).rejects.toThrow(
+      /^Feil ved opplasting av chunk 1$/,
+    );
     expect(vi.mocked(fetch).mock.calls.filter(([u]) => String(u).endsWith("/chunk"))).toHaveLength(
       3,
     );
@@ -119,7 +121,7 @@ describe("uploadVideo", () => {
   it("does not retry a chunk the server refused (4xx)", async () => {
     protocol(() => fail(413, "Chunk is larger than this upload needs (at most 999 bytes)"));
     await expect(uploadVideo(videoFile(10), { retryDelayMs: 1 })).rejects.toThrow(
-      "Chunk is larger than this upload needs (at most 999 bytes)",
+      /^Feil ved opplasting av chunk 1$/,
     );
     expect(vi.mocked(fetch).mock.calls.filter(([u]) => String(u).endsWith("/chunk"))).toHaveLength(
       1,
@@ -127,10 +129,11 @@ describe("uploadVideo", () => {
   });
 
   it.each([
+    // SPEC.md section 8's texts, in Norwegian like the screen: never the server's English one.
     [
-      "the server's message",
+      "the step's text for the server's message",
       fail(413, "File is too large: the limit is 100 MB"),
-      "File is too large: the limit is 100 MB",
+      "Kunne ikke initialisere opplastning",
     ],
     ["the fallback for an empty body", fail(500), "Kunne ikke initialisere opplastning"],
     [
@@ -146,9 +149,9 @@ describe("uploadVideo", () => {
 
   it.each([
     [
-      "the server's message",
+      "the step's text for the server's message",
       fail(400, "Upload is incomplete: chunk 2 of 3 is missing"),
-      "Upload is incomplete: chunk 2 of 3 is missing",
+      "Kunne ikke ferdigstille opplastningen",
     ],
     [
       "the fallback for a proxy's HTML page",
@@ -252,7 +255,7 @@ describe("uploadVideo sends chunks concurrently", () => {
     expect(calls.filter((c) => c.url.endsWith("/chunk"))).toHaveLength(2);
   });
 
-  it("stops at the first chunk that fails: no further chunk, no finalize, its message", async () => {
+  it("stops at the first chunk that fails: no further chunk, no finalize, its text", async () => {
     const server = heldChunks();
     const progress: number[] = [];
     const done = uploadVideo(videoFile(5_000_000), {
@@ -260,7 +263,7 @@ describe("uploadVideo sends chunks concurrently", () => {
       retryDelayMs: 1,
       onProgress: (p) => progress.push(p),
     });
-    const rejected = expect(done).rejects.toThrow(/^Chunk 2 has 1 bytes, unlike the 512000/);
+    const rejected = expect(done).rejects.toThrow(/^Feil ved opplasting av chunk 2$/);
     await server.settle();
     await server.release(0);
     expect(server.held()).toEqual([1, 2, 3]);
@@ -280,7 +283,7 @@ describe("uploadVideo sends chunks concurrently", () => {
   it("retries a chunk while the others go on, and tries no more once another chunk failed", async () => {
     const server = heldChunks();
     const done = uploadVideo(videoFile(2_000_000), { chunkSize: 512000, retryDelayMs: 20 });
-    const rejected = expect(done).rejects.toThrow(/^Upload not found$/);
+    const rejected = expect(done).rejects.toThrow(/^Feil ved opplasting av chunk 2$/);
     await server.settle();
     await server.release(0, fail(503, "Service unavailable")); // retried after 20 ms
     await server.release(1, fail(404, "Upload not found")); // not retryable: the upload fails

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, errorMessage } from "./api";
+import { ApiError, apiRequest } from "./api";
 
 /** SPEC.md section 9: the largest video file accepted, and the portfolio form's chunk size. */
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
@@ -11,7 +11,11 @@ export const DEFAULT_CHUNK_BYTES = 1024 * 1024;
  */
 export const CHUNKS_IN_FLIGHT = 3;
 
-/** The upload step errors of SPEC.md section 8, used when the server gives no message. */
+/**
+ * The upload step errors of SPEC.md section 8. The portfolio screen is Norwegian and the server
+ * words its messages in English, so a failed step always says its own text (issue 11); the
+ * server's answer stays on the error as its `cause`.
+ */
 export const uploadMessages = {
   initialize: "Kunne ikke initialisere opplastning",
   chunk: (n: number) => `Feil ved opplasting av chunk ${n}`,
@@ -33,7 +37,7 @@ export interface UploadOptions {
  * CHUNKS_IN_FLIGHT at a time (a failed chunk is sent again, since the server replaces a re-sent
  * chunk), then finalize.
  * Resolves to the stored file's URL ("/uploads/…"); rejects with an Error whose message is the
- * server's or the step's fallback text.
+ * failed step's text (uploadMessages).
  */
 export async function uploadVideo(file: File, options: UploadOptions = {}): Promise<string> {
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_BYTES;
@@ -129,12 +133,12 @@ export function videoType(file: File): string {
   return typesByExtension[extension] ?? "application/octet-stream";
 }
 
-/** Runs one step, turning its failure into an Error with the server's message or the fallback. */
-async function step<T>(fallback: string, run: () => Promise<T>): Promise<T> {
+/** Runs one step, turning its failure into an Error with the step's text. */
+async function step<T>(text: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new Error(errorMessage(error, fallback));
+    throw new Error(text, { cause: error });
   }
 }
 

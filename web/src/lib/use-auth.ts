@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage } from "./api";
+import { apiRequest, errorMessage, errorSummary } from "./api";
 import { type User, useCurrentUser, userQueryKey } from "./auth";
 
 /** The body of POST /api/login. */
@@ -17,7 +17,7 @@ export interface RegisterData {
 }
 
 /** The toasts of SPEC.md section 8 for the account calls, word for word. */
-export const authToasts = {
+const authToasts = {
   loginOk: { title: "Welcome back!", description: "You have successfully logged in." },
   loginFail: "Login failed",
   registerOk: { title: "Registration successful", description: "Your account has been created." },
@@ -28,10 +28,10 @@ export const authToasts = {
 
 /**
  * The text of a failed account call: the server's message ("Invalid username or password"),
- * else the error's own "STATUS: text" message (SPEC.md section 8).
+ * else "STATUS: status text" (SPEC.md section 8), never a raw body.
  */
 function failureText(error: unknown): string {
-  return errorMessage(error, error instanceof Error ? error.message : String(error));
+  return errorMessage(error, errorSummary(error));
 }
 
 /**

@@ -7,7 +7,7 @@ import { useLanguage } from "@/lib/i18n";
 import { homeAnchors, paths } from "@/lib/paths";
 
 /** SPEC.md section 9: the navigation changes its look once the page is scrolled past 10 px. */
-export const navScrollThreshold = 10;
+const navScrollThreshold = 10;
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);

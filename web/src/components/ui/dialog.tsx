@@ -4,8 +4,6 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /** A centred modal with a backdrop and a close button; scrolls when taller than the screen. */
 export function DialogContent({

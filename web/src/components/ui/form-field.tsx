@@ -1,5 +1,67 @@
-import { type ComponentProps, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "./cn";
+
+/** What ties a control to its label and its message: give it to the input, textarea or select. */
+export interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+interface FormFieldProps {
+  label: ReactNode;
+  /** The rule's message, shown under the field and tied to it for screen readers. */
+  error?: string | undefined;
+  /** The control's id (one is made up when absent). */
+  id?: string;
+  /** A line of help under the control. */
+  hint?: ReactNode;
+  /** The classes of the wrapper, the label and the message, replacing the admin forms' look. */
+  classes?: { field: string; label: string; error: string };
+  /** The control, given the ids and states that tie it to the label and the message. */
+  children: (control: ControlProps) => ReactNode;
+}
+
+const adminLook = {
+  field: "flex flex-col gap-2",
+  label: "text-sm font-medium leading-none",
+  error: "text-sm text-destructive",
+};
+
+/**
+ * A labelled form control with its validation message: the one shape of every field in the admin
+ * forms (with the look of components/ui Label), and under `Field` for the auth and gate forms.
+ */
+export function FormField({
+  label,
+  error,
+  id,
+  hint,
+  classes = adminLook,
+  children,
+}: FormFieldProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const errorId = `${controlId}-error`;
+  return (
+    <div className={classes.field}>
+      <label htmlFor={controlId} className={classes.label}>
+        {label}
+      </label>
+      {children({
+        id: controlId,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+      })}
+      {hint}
+      {error ? (
+        <p id={errorId} className={classes.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 type FieldProps = ComponentProps<"input"> & {
   label: string;
@@ -27,30 +89,28 @@ const tones = {
 /** A labelled input with its validation message (auth and gate forms). */
 export function Field({ label, error, className, id, tone = "light", ...input }: FieldProps) {
   const colors = tones[tone];
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className={cn("text-sm font-medium", colors.label)}>
-        {label}
-      </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cn(
-          "h-11 rounded-lg border px-3.5 text-base transition-colors focus:outline-none focus:ring-3",
-          colors.input,
-          className,
-        )}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className={cn("text-sm font-medium", colors.error)}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField
+      label={label}
+      error={error}
+      id={id}
+      classes={{
+        field: "flex flex-col gap-1.5",
+        label: cn("text-sm font-medium", colors.label),
+        error: cn("text-sm font-medium", colors.error),
+      }}
+    >
+      {(control) => (
+        <input
+          {...control}
+          className={cn(
+            "h-11 rounded-lg border px-3.5 text-base transition-colors focus:outline-none focus:ring-3",
+            colors.input,
+            className,
+          )}
+          {...input}
+        />
+      )}
+    </FormField>
   );
 }

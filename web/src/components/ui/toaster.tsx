@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 
 /** SPEC.md section 9: one notification at a time, each shown for 5000 ms. */
-export const toastDefaults = { visibleToasts: 1, duration: 5000 } as const;
+const toastDefaults = { visibleToasts: 1, duration: 5000 } as const;
 
 type Sonner = typeof import("sonner");
 /** The options of a toast (sonner's): e.g. `{ description }`. */

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { playerMessages, proxySource, UploadedVideoPlayer } from "./uploaded-video-player";
+import { proxySource } from "@/lib/media-url";
+import { playerMessages, UploadedVideoPlayer } from "./uploaded-video-player";
 
 function videoElement(container: HTMLElement): HTMLVideoElement {
   const video = container.querySelector("video");

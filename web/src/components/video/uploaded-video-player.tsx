@@ -1,6 +1,7 @@
 import { AlertTriangle, Download, ExternalLink } from "lucide-react";
 import { type SyntheticEvent, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { proxySource } from "@/lib/media-url";
 
 /** SPEC.md section 8: playback messages of uploaded videos (Norwegian, as the spec gives them). */
 export const playerMessages = {
@@ -17,7 +18,7 @@ export const playerMessages = {
 };
 
 /** The message for a MediaError code (1 aborted, 2 network, 3 decode, 4 source not supported). */
-export function playbackMessage(code: number | undefined): string {
+function playbackMessage(code: number | undefined): string {
   switch (code) {
     case 1:
       return playerMessages.aborted;
@@ -32,11 +33,6 @@ export function playbackMessage(code: number | undefined): string {
   }
 }
 
-/** The player's source for an upload: the video proxy streams it with Range support. */
-export function proxySource(src: string): string {
-  return `/api/video-proxy?url=${encodeURIComponent(src)}`;
-}
-
 const typesByExtension: Record<string, string> = {
   mp4: "video/mp4",
   m4v: "video/mp4",
@@ -49,7 +45,7 @@ const typesByExtension: Record<string, string> = {
 const widelyPlayable = new Set(["video/mp4", "video/webm", "video/ogg"]);
 
 /** Whether this browser can try to play the file, judged by its extension. */
-export function canPlay(src: string): boolean {
+function canPlay(src: string): boolean {
   const path = src.split(/[?#]/)[0] ?? "";
   const name = path.slice(path.lastIndexOf("/") + 1);
   const extension = name.includes(".") ? (name.split(".").pop()?.toLowerCase() ?? "") : "";

@@ -7,7 +7,7 @@ import { paths } from "@/lib/paths";
 import { AccessNotice } from "./access-notice";
 
 /** The texts of the second admin layout wrapper, word for word from SPEC.md section 2. */
-export const adminAccessTexts = {
+const adminAccessTexts = {
   loginTitle: "Access Denied",
   loginText: "You need to be logged in to access this page.",
   loginLink: "Log in",

@@ -7,7 +7,7 @@ import { useAuth } from "@/lib/use-auth";
 import { AccessNotice } from "./access-notice";
 
 /** The guard's texts, word for word from SPEC.md section 2 ("Admin guard"). */
-export const adminGuardTexts = {
+const adminGuardTexts = {
   deniedTitle: "Access Denied",
   deniedText: "You don't have permission to access this area.",
   home: "Go back home",

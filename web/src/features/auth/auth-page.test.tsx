@@ -91,6 +91,27 @@ describe("/auth login tab", () => {
   });
 });
 
+describe("/auth failures", () => {
+  it("shows the status, never a proxy's HTML page, when login fails without a message", async () => {
+    mockApi({
+      "GET /api/user": loggedOut,
+      "POST /api/login": () =>
+        new Response("<html><body>502 Bad Gateway</body></html>", {
+          status: 502,
+          statusText: "Bad Gateway",
+        }),
+    });
+    renderApp(<AuthPage />, { path: "/auth" });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Email"), "kari@example.no");
+    await user.type(screen.getByLabelText("Password"), "hemmelig");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    // (The toaster is shared by this file's tests: another test's toast may still be up.)
+    expect(await screen.findByText("502: Bad Gateway")).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain("<html");
+  });
+});
+
 describe("/auth register tab", () => {
   it("opens first with ?register=true", async () => {
     mockApi({ "GET /api/user": loggedOut });

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /** The rules and messages of SPEC.md section 5, the same as the server's. */
-export const authMessages = {
+const authMessages = {
   invalidEmail: "Please enter a valid email address",
   shortPassword: "Password must be at least 6 characters",
   passwordsDiffer: "Passwords do not match",

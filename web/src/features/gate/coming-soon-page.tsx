@@ -6,12 +6,12 @@ import { useLocation } from "wouter";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/form-field";
-import { apiRequest, errorStatus } from "@/lib/api";
+import { errorStatus } from "@/lib/api";
 import { paths } from "@/lib/paths";
-import { grantSiteAccess } from "./site-access";
+import { grantSiteAccess, requestSiteAccess } from "@/lib/site-access";
 
 /** The gate's texts; the failure pair is SPEC.md section 5's, word for word. */
-export const gateTexts = {
+const gateTexts = {
   usernameRequired: "Brukernavn er påkrevd",
   passwordRequired: "Passord er påkrevd",
   failedTitle: "Feil brukernavn eller passord",
@@ -37,7 +37,7 @@ export function ComingSoonPage() {
     defaultValues: { username: "", password: "" },
   });
   const access = useMutation({
-    mutationFn: (values: GateValues) => apiRequest("POST", "/api/site-access", values),
+    mutationFn: requestSiteAccess,
     onSuccess: () => {
       grantSiteAccess();
       navigate(paths.home, { replace: true });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { grantSiteAccess, isGateExempt } from "@/lib/site-access";
 import { json, mockApi, renderApp } from "@/test/render-app";
-import { grantSiteAccess, isGateExempt } from "./site-access";
 import { SiteGate } from "./site-gate";
 
 afterEach(() => {

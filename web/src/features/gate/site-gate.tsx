@@ -4,7 +4,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
-import { hasSiteAccess, isGateExempt, useSiteInfo } from "./site-access";
+import { hasSiteAccess, isGateExempt, useSiteInfo } from "@/lib/site-access";
 
 /**
  * The site-wide access gate (SPEC.md section 2): while the server says the gate is on, a visitor

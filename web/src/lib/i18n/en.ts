@@ -85,13 +85,7 @@ export const en: Messages = {
     description:
       "A selection of videos and photos I have made for brands – from product demos to lifestyle content for social media.",
     filterLabel: "Filter by category",
-    filters: {
-      all: "All",
-      product: "Product Videos",
-      lifestyle: "Lifestyle",
-      brand: "Brand",
-      social: "Social Media",
-    },
+    allFilter: "All",
     categories: {
       product: "Product Videos",
       lifestyle: "Lifestyle",

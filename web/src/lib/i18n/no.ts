@@ -1,4 +1,5 @@
 import type { SectionContent } from "../content";
+import type { PortfolioCategory } from "../portfolio";
 
 /**
  * The Norwegian catalogue: the default language, and the source of the `Messages` type.
@@ -93,20 +94,14 @@ export const no = {
     description:
       "Et utvalg av videoer og bilder jeg har laget for merkevarer – fra produktdemoer til livsstilsinnhold for sosiale medier.",
     filterLabel: "Filtrer etter kategori",
-    filters: {
-      all: "Alle",
-      product: "Produktvideoer",
-      lifestyle: "Livsstil",
-      brand: "Merkevare",
-      social: "Sosiale Medier",
-    },
+    allFilter: "Alle",
     categories: {
       product: "Produktvideoer",
       lifestyle: "Livsstil",
       brand: "Merkevare",
       social: "Sosiale Medier",
       other: "Annet",
-    },
+    } satisfies Record<PortfolioCategory, string>,
     empty: "Ingen elementer å vise i denne kategorien",
     loading: "Laster porteføljen…",
     carouselLabel: "Porteføljeelementer",

@@ -1,22 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Loader2, Save } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage, errorStatus } from "@/lib/api";
-import {
-  contentQueryOptions,
-  languageContentQueryOptions,
-  type WebsiteContent,
-} from "@/lib/content";
+import { errorMessage, errorStatus } from "@/lib/api";
+import { contentQueryOptions } from "@/lib/content";
+import { useSaveContent } from "@/lib/content-admin";
 import { catalogues, type Language } from "@/lib/i18n";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
@@ -60,27 +57,22 @@ export function SectionForm({
 
   return (
     <form onSubmit={handleSubmit(onSave)} noValidate className="flex flex-col gap-5">
-      {section.fields.map((f) => {
-        const id = `${section.id}-${language}-${f.key}`;
-        const error = errors[f.key]?.message;
-        const props = {
-          id,
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": error ? `${id}-error` : undefined,
-          ...register(f.key),
-        };
-        return (
-          <div key={f.key} className="flex flex-col gap-2">
-            <Label htmlFor={id}>{f.label}</Label>
-            {multiline.has(f.key) ? <Textarea rows={4} {...props} /> : <Input {...props} />}
-            {error ? (
-              <p id={`${id}-error`} className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+      {section.fields.map((f) => (
+        <FormField
+          key={f.key}
+          label={f.label}
+          id={`${section.id}-${language}-${f.key}`}
+          error={errors[f.key]?.message}
+        >
+          {(control) =>
+            multiline.has(f.key) ? (
+              <Textarea rows={4} {...control} {...register(f.key)} />
+            ) : (
+              <Input {...control} {...register(f.key)} />
+            )
+          }
+        </FormField>
+      ))}
       <div>
         <Button type="submit" disabled={saving}>
           {saving ? (
@@ -96,23 +88,10 @@ export function SectionForm({
 }
 
 function SectionEditor({ section, language }: { section: SectionDef; language: Language }) {
-  const queryClient = useQueryClient();
   // The spec's content fetch (retried up to 3 times, never on a 404), shared with lib/content.
-  const sectionQuery = contentQueryOptions(section.id, language);
-  const query = useQuery(sectionQuery);
-  const save = useMutation({
-    mutationFn: async (values: SectionValues) => {
-      const res = await apiRequest("POST", "/api/admin/content", {
-        section: section.id,
-        language,
-        content: toContent(values),
-      });
-      return (await res.json()) as WebsiteContent<typeof section.id>;
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(sectionQuery.queryKey, saved);
-      // The public page reads every section of a language in one query: refresh it too.
-      queryClient.invalidateQueries({ queryKey: languageContentQueryOptions(language).queryKey });
+  const query = useQuery(contentQueryOptions(section.id, language));
+  const save = useSaveContent(section.id, language, {
+    onSuccess: () => {
       toast.success("Content updated", {
         description: "The content has been successfully updated.",
       });
@@ -163,7 +142,7 @@ function SectionEditor({ section, language }: { section: SectionDef; language: L
           missing ? catalogues[language].defaults[section.id] : query.data?.content,
         )}
         saving={save.isPending}
-        onSave={(values) => save.mutate(values)}
+        onSave={(values) => save.mutate(toContent(values))}
       />
     </div>
   );

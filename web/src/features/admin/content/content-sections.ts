@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { ContentSection } from "@/lib/content";
 
 /**
  * The editable sections of SPEC.md section 3 (website_content). Every field is a required string;
@@ -11,7 +12,7 @@ export interface FieldDef {
 }
 
 export interface SectionDef {
-  id: "hero" | "about" | "services" | "contact" | "footer";
+  id: ContentSection;
   tab: string;
   fields: FieldDef[];
 }

@@ -1,13 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, BarChart3, FileText, Image, Mail, MessageSquareQuote } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { paths } from "@/lib/paths";
-import { type PortfolioItem, portfolioQueryKey } from "@/lib/portfolio";
-import { type Testimonial, testimonialsQueryKey } from "@/lib/testimonials";
-import { AdminLayout, useUnreadCount } from "../layout/admin-layout";
+import { usePortfolio } from "@/lib/portfolio";
+import { useTestimonials } from "@/lib/testimonials";
+import { AdminLayout } from "../layout/admin-layout";
 
 /** SPEC.md "Admin dashboard": three static dated update notes. */
 const updates = [
@@ -87,10 +87,10 @@ function QuickAction({
 
 /** "/admin": unread inquiries and the Norwegian list counts, then the overview tabs. */
 export function DashboardPage() {
-  const unread = useUnreadCount();
+  const unread = useUnreadInquiryCount();
   // Both counts come from the Norwegian lists (SPEC.md); an error or a missing list counts 0.
-  const portfolio = useQuery<PortfolioItem[]>({ queryKey: portfolioQueryKey("no") });
-  const testimonials = useQuery<Testimonial[]>({ queryKey: testimonialsQueryKey("no") });
+  const portfolio = usePortfolio("no");
+  const testimonials = useTestimonials("no");
 
   return (
     <AdminLayout

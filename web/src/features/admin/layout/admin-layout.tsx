@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import {
   ArrowLeft,
   FileText,
@@ -14,10 +13,10 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { cn } from "@/components/ui/cn";
 import { useCurrentUser } from "@/lib/auth";
+import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { paths } from "@/lib/paths";
 import { useAuth } from "@/lib/use-auth";
 import { AdminAccess } from "../admin-access";
-import { type Inquiry, inquiriesKey } from "./admin-api";
 
 const links = [
   { href: paths.admin.dashboard, label: "Dashboard", icon: LayoutDashboard },
@@ -27,17 +26,11 @@ const links = [
   { href: paths.admin.inquiries, label: "Inquiries", icon: Mail },
 ] as const;
 
-/** The unread inquiry count for the sidebar badge and the dashboard (0 until loaded or on error). */
-export function useUnreadCount(): number {
-  const { data } = useQuery<Inquiry[]>({ queryKey: inquiriesKey });
-  return data?.filter((i) => !i.isRead).length ?? 0;
-}
-
 /** SPEC.md "Admin sidebar": links, unread badge, the user, back to the site and logout. */
 function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const [location, navigate] = useLocation();
   const { user } = useCurrentUser();
-  const unread = useUnreadCount();
+  const unread = useUnreadInquiryCount();
   // The one logout of the app (toasts, cached admin data dropped); the sidebar then goes home.
   const { logoutMutation: logout } = useAuth();
 
@@ -126,7 +119,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
  */
 /** The menu button of small screens; a dot tells of unread inquiries while the sidebar is closed. */
 function MenuButton({ open, onClick }: { open: boolean; onClick: () => void }) {
-  const unread = useUnreadCount();
+  const unread = useUnreadInquiryCount();
   return (
     <button
       type="button"

@@ -151,7 +151,7 @@ describe("admin screens", () => {
     await user.click(screen.getByRole("combobox", { name: "Language" }));
     await user.click(await screen.findByRole("option", { name: "Norwegian" }));
     expect(tagline()).toHaveValue("Ny tagline");
-  });
+  }, 20_000); // many role queries over two languages' forms: slow in jsdom on a busy machine
 
   it("content: loaded text fills the form", async () => {
     serve({

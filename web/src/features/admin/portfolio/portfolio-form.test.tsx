@@ -2,13 +2,16 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
-import { PortfolioForm, type Uploader } from "./portfolio-form";
+import { uploadVideo } from "@/lib/upload";
+import { json, mockApi } from "@/test/render-app";
+import { PortfolioForm } from "./portfolio-form";
 import {
   emptyPortfolio,
   msgImageOrVideo,
   msgInvalidVideoUrl,
   videoPreview,
 } from "./portfolio-rules";
+import type { Uploader } from "./use-video-upload";
 
 function renderForm(upload: Uploader = vi.fn()) {
   const onSubmit = vi.fn();
@@ -64,6 +67,20 @@ describe("portfolio form", () => {
     expect(await screen.findByText(msgInvalidVideoUrl)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it.each(["https://www.youtube.com/@somechannel", "https://vimeo.com/"])(
+    "refuses %s, which names no video, as its preview does",
+    async (address) => {
+      const { onSubmit, user } = renderForm();
+      await user.type(screen.getByLabelText("Tittel"), "Reel");
+      await user.click(screen.getByRole("tab", { name: "Video" }));
+      await user.type(screen.getByLabelText("Video URL"), address);
+      expect(screen.getByText("Ugyldig video-URL")).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Opprett" }));
+      expect(await screen.findByText(msgInvalidVideoUrl)).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
 
   it("submits a valid image item", async () => {
     const { onSubmit, user } = renderForm();
@@ -149,6 +166,23 @@ describe("portfolio form", () => {
     expect((await screen.findAllByText("Filen er for stor")).length).toBeGreaterThan(0);
     expect(screen.queryByText("Feil ved opplasting av chunk 1")).not.toBeInTheDocument();
     expect(upload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("upload errors", () => {
+  it("shows the step's Norwegian text, never the server's English message", async () => {
+    mockApi({
+      "POST /api/admin/upload/initialize": () =>
+        json({ message: "Only video files can be uploaded" }, 415),
+    });
+    const { user } = renderForm(uploadVideo);
+    await user.click(screen.getByRole("tab", { name: "Video" }));
+    await user.upload(
+      screen.getByTestId("video-file-input"),
+      new File(["v"], "klipp.mp4", { type: "video/mp4" }),
+    );
+    expect(await screen.findByText("Kunne ikke initialisere opplastning")).toBeInTheDocument();
+    expect(screen.queryByText(/Only video files/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,16 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImageIcon, Pencil, Star, Trash2, Video } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
 import { useLanguage } from "@/lib/i18n";
-import { type PortfolioItem, portfolioQueryKey } from "@/lib/portfolio";
+import { type PortfolioItem, usePortfolio } from "@/lib/portfolio";
+import {
+  useCreatePortfolioItem,
+  useDeletePortfolioItem,
+  useUpdatePortfolioItem,
+} from "@/lib/portfolio-admin";
 import { AdminLayout } from "../layout/admin-layout";
 import { PortfolioForm } from "./portfolio-form";
-import { categoryLabel, emptyPortfolio, type PortfolioValues } from "./portfolio-rules";
+import {
+  adminCategoryLabel,
+  emptyPortfolio,
+  portfolioInput,
+  portfolioValues,
+} from "./portfolio-rules";
 
 function Thumbnail({ item }: { item: PortfolioItem }) {
   const [broken, setBroken] = useState(false);
@@ -38,25 +47,10 @@ function Thumbnail({ item }: { item: PortfolioItem }) {
   );
 }
 
-const toValues = (item: PortfolioItem): PortfolioValues => ({
-  title: item.title,
-  description: item.description ?? "",
-  imageUrl: item.imageUrl ?? "",
-  videoUrl: item.videoUrl ?? "",
-  category: (["product", "lifestyle", "brand", "social", "other"] as const).includes(
-    item.category as PortfolioValues["category"],
-  )
-    ? (item.category as PortfolioValues["category"])
-    : "other",
-  featured: item.featured,
-});
-
 /** "/admin/portfolio" ("Portefølje"): the item form on the left, the current language's list on the right. */
 export function PortfolioPage() {
   const { language } = useLanguage();
-  const queryClient = useQueryClient();
-  const key = portfolioQueryKey(language);
-  const list = useQuery<PortfolioItem[]>({ queryKey: key });
+  const list = usePortfolio(language);
   const [editing, setEditing] = useState<PortfolioItem | null>(null);
   const [formKey, setFormKey] = useState(0);
 
@@ -64,44 +58,27 @@ export function PortfolioPage() {
     setEditing(null);
     setFormKey((k) => k + 1);
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const body = (v: PortfolioValues) => ({
-    title: v.title.trim(),
-    description: v.description.trim(),
-    imageUrl: v.imageUrl.trim(),
-    videoUrl: v.videoUrl.trim(),
-    category: v.category,
-    featured: v.featured,
-    language,
-  });
 
-  const create = useMutation({
-    mutationFn: (v: PortfolioValues) => apiRequest("POST", "/api/admin/portfolio", body(v)),
+  const create = useCreatePortfolioItem(language, {
     onSuccess: () => {
       toast.success("Success", { description: "Portfolio item created successfully" });
       reset();
-      refresh();
     },
     onError: (e) =>
       toast.error("Error", { description: errorMessage(e, "Failed to create portfolio item") }),
   });
-  const update = useMutation({
-    mutationFn: ({ id, v }: { id: number; v: PortfolioValues }) =>
-      apiRequest("PATCH", `/api/admin/portfolio/${id}`, { ...body(v), id }),
+  const update = useUpdatePortfolioItem(language, {
     onSuccess: () => {
       toast.success("Success", { description: "Portfolio item updated successfully" });
       reset();
-      refresh();
     },
     onError: (e) =>
       toast.error("Error", { description: errorMessage(e, "Failed to update portfolio item") }),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/portfolio/${id}`),
-    onSuccess: (_res, id) => {
+  const remove = useDeletePortfolioItem(language, {
+    onSuccess: (id) => {
       toast.success("Success", { description: "Portfolio item deleted successfully" });
       if (editing?.id === id) reset();
-      refresh();
     },
     onError: (e) =>
       toast.error("Error", { description: errorMessage(e, "Failed to delete portfolio item") }),
@@ -138,7 +115,7 @@ export function PortfolioPage() {
             <div className="min-w-0 flex-1">
               <h3 className="truncate font-medium">{item.title}</h3>
               <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                <span>Kategori: {categoryLabel(item.category)}</span>
+                <span>Kategori: {adminCategoryLabel(item.category)}</span>
                 {item.featured ? (
                   <span className="inline-flex items-center gap-1 text-amber-700">
                     <Star className="size-3 fill-current" aria-hidden="true" />
@@ -191,11 +168,15 @@ export function PortfolioPage() {
           </h2>
           <PortfolioForm
             key={formKey}
-            defaults={editing ? toValues(editing) : emptyPortfolio}
+            defaults={editing ? portfolioValues(editing) : emptyPortfolio}
             editing={editing !== null}
             saving={create.isPending || update.isPending}
             onCancel={reset}
-            onSubmit={(v) => (editing ? update.mutate({ id: editing.id, v }) : create.mutate(v))}
+            onSubmit={(v) => {
+              const input = portfolioInput(v, language);
+              if (editing) update.mutate({ id: editing.id, input });
+              else create.mutate(input);
+            }}
           />
         </Card>
         <Card className="min-w-0 p-5 sm:p-6">

@@ -1,32 +1,38 @@
 import * as z from "zod/mini";
+import { formValues, trimmedValues } from "@/lib/form-values";
+import { catalogues, type Language } from "@/lib/i18n";
 import { embedUrl, httpUrl, isUploadPath, isValidImageUrl, isValidVideoUrl } from "@/lib/media-url";
+import {
+  categoryLabel,
+  defaultPortfolioCategory,
+  isPortfolioCategory,
+  type PortfolioItem,
+  portfolioCategories,
+} from "@/lib/portfolio";
+import type { PortfolioInput } from "@/lib/portfolio-admin";
 
 /** SPEC.md section 5 (portfolio form), with its exact messages. */
 export const msgImageOrVideo =
   "Vennligst oppgi enten en bilde-URL eller en video-URL, eller last opp en video";
 export const msgInvalidVideoUrl =
   "Ugyldig video-URL: Vennligst oppgi en gyldig video-URL (YouTube, Vimeo, MP4) eller last opp en video";
-export const msgTitleRequired = "Tittel er påkrevd";
-export const msgInvalidImageUrl = "Bilde-URL må starte med http://, https:// eller /uploads/";
+const msgTitleRequired = "Tittel er påkrevd";
+const msgInvalidImageUrl = "Bilde-URL må starte med http://, https:// eller /uploads/";
 
 /** The temporary marker in the video URL field while a file uploads (SPEC.md section 4). */
 export const uploadingMarker = "uploading...";
 
-/** Admin categories and their Norwegian labels (SPEC.md sections 3 and 9). */
-export const categories = [
-  { value: "product", label: "Produktvideoer" },
-  { value: "lifestyle", label: "Livsstil" },
-  { value: "brand", label: "Merkevare" },
-  { value: "social", label: "Sosiale Medier" },
-  { value: "other", label: "Annet" },
-] as const;
+/** The admin's category labels: the Norwegian catalogue's (SPEC.md sections 3 and 9). */
+const categoryLabels = catalogues.no.work.categories;
+
+/** The admin select's options, in the order of lib/portfolio's list. */
+export const categoryOptions = portfolioCategories.map((value) => ({
+  value,
+  label: categoryLabels[value],
+}));
 
 /** The Norwegian label of a category; an unknown one displays capitalised. */
-export function categoryLabel(value: string): string {
-  const known = categories.find((c) => c.value === value);
-  if (known) return known.label;
-  return value.charAt(0).toUpperCase() + value.slice(1);
-}
+export const adminCategoryLabel = (value: string) => categoryLabel(value, categoryLabels);
 
 export type VideoPreview =
   | { kind: "embed"; src: string }
@@ -57,7 +63,7 @@ export const portfolioSchema = z
     description: z.string().check(z.maxLength(5000, "Beskrivelse kan være maks 5000 tegn")),
     imageUrl: z.string(),
     videoUrl: z.string(),
-    category: z.enum(["product", "lifestyle", "brand", "social", "other"]),
+    category: z.enum(portfolioCategories),
     featured: z.boolean(),
   })
   .check(
@@ -84,6 +90,17 @@ export const emptyPortfolio: PortfolioValues = {
   description: "",
   imageUrl: "",
   videoUrl: "",
-  category: "product",
+  category: defaultPortfolioCategory,
   featured: false,
 };
+
+/** The form's values of a stored item; a category the form does not know shows as "other". */
+export function portfolioValues(item: PortfolioItem): PortfolioValues {
+  const values = formValues(item, emptyPortfolio);
+  return isPortfolioCategory(values.category) ? values : { ...values, category: "other" };
+}
+
+/** The body of a create or update: the form's values, texts trimmed, in the list's language. */
+export function portfolioInput(values: PortfolioValues, language: Language): PortfolioInput {
+  return { ...trimmedValues(values), language } satisfies PortfolioInput;
+}

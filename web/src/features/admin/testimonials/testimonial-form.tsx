@@ -3,8 +3,8 @@ import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import {
   Select,
   SelectContent,
@@ -16,7 +16,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { isValidImageUrl } from "@/lib/media-url";
 
 /** An image URL the server accepts: none, or http(s) or one of our uploads. */
-export const isStorableImageUrl = (u: string) => u === "" || isValidImageUrl(u);
+const isStorableImageUrl = (u: string) => u === "" || isValidImageUrl(u);
 
 /** SPEC.md section 5 (testimonial form): name, company and text required; rating 1–5. */
 export const testimonialSchema = z.object({
@@ -90,16 +90,9 @@ export function TestimonialForm({
   });
 
   const field = (name: "name" | "company" | "imageUrl", label: string, placeholder: string) => (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={`t-${name}`}>{label}</Label>
-      <Input
-        id={`t-${name}`}
-        placeholder={placeholder}
-        aria-invalid={errors[name] ? true : undefined}
-        {...register(name)}
-      />
-      {errors[name] ? <p className="text-sm text-destructive">{errors[name]?.message}</p> : null}
-    </div>
+    <FormField label={label} id={`t-${name}`} error={errors[name]?.message}>
+      {(control) => <Input {...control} placeholder={placeholder} {...register(name)} />}
+    </FormField>
   );
 
   return (
@@ -107,36 +100,28 @@ export function TestimonialForm({
       {field("name", "Name", "Client name")}
       {field("company", "Company", "Company or brand")}
       {field("imageUrl", "Image URL (optional)", "https://…")}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="t-rating">Rating</Label>
-        <Select
-          value={String(watch("rating"))}
-          onValueChange={(v) => setValue("rating", Number(v), { shouldDirty: true })}
-        >
-          <SelectTrigger id="t-rating" aria-label="Rating">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {[5, 4, 3, 2, 1].map((n) => (
-              <SelectItem key={n} value={String(n)}>
-                {`${n} star${n === 1 ? "" : "s"}`}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="t-testimonial">Testimonial</Label>
-        <Textarea
-          id="t-testimonial"
-          rows={4}
-          aria-invalid={errors.testimonial ? true : undefined}
-          {...register("testimonial")}
-        />
-        {errors.testimonial ? (
-          <p className="text-sm text-destructive">{errors.testimonial.message}</p>
-        ) : null}
-      </div>
+      <FormField label="Rating" id="t-rating">
+        {(control) => (
+          <Select
+            value={String(watch("rating"))}
+            onValueChange={(v) => setValue("rating", Number(v), { shouldDirty: true })}
+          >
+            <SelectTrigger {...control} aria-label="Rating">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {[5, 4, 3, 2, 1].map((n) => (
+                <SelectItem key={n} value={String(n)}>
+                  {`${n} star${n === 1 ? "" : "s"}`}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </FormField>
+      <FormField label="Testimonial" id="t-testimonial" error={errors.testimonial?.message}>
+        {(control) => <Textarea rows={4} {...control} {...register("testimonial")} />}
+      </FormField>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4 accent-stone-900" {...register("isActive")} />
         Active (shown on the website)

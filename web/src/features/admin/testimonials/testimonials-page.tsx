@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Star, Trash2, User } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -15,9 +14,15 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
+import { formValues } from "@/lib/form-values";
 import type { Language } from "@/lib/i18n";
-import { type Testimonial, testimonialsQueryKey } from "@/lib/testimonials";
+import { type Testimonial, useTestimonials } from "@/lib/testimonials";
+import {
+  useAddTestimonial,
+  useDeleteTestimonial,
+  useUpdateTestimonial,
+} from "@/lib/testimonials-admin";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import { emptyTestimonial, TestimonialForm, type TestimonialValues } from "./testimonial-form";
@@ -59,22 +64,16 @@ function Avatar({ item }: { item: Testimonial }) {
 
 /** "/admin/testimonials": the quotes of one language, with add, edit, hide and delete. */
 export function TestimonialsPage() {
-  const queryClient = useQueryClient();
   const [language, setLanguage] = useState<Language>("no");
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Testimonial | null>(null);
-  const key = testimonialsQueryKey(language);
-  const list = useQuery<Testimonial[]>({ queryKey: key });
+  const list = useTestimonials(language);
+  const input = (v: TestimonialValues) => ({ ...v, imageUrl: v.imageUrl.trim(), language });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const body = (v: TestimonialValues) => ({ ...v, imageUrl: v.imageUrl.trim(), language });
-
-  const add = useMutation({
-    mutationFn: (v: TestimonialValues) => apiRequest("POST", "/api/admin/testimonials", body(v)),
+  const add = useAddTestimonial(language, {
     onSuccess: () => {
       toast.success("Testimonial added");
       setEditing(null);
-      refresh();
     },
     onError: (e) =>
       toast.error("Error adding testimonial", {
@@ -84,13 +83,10 @@ export function TestimonialsPage() {
         ),
       }),
   });
-  const update = useMutation({
-    mutationFn: ({ id, v }: { id: number; v: TestimonialValues }) =>
-      apiRequest("PUT", `/api/admin/testimonials/${id}`, body(v)),
+  const update = useUpdateTestimonial(language, {
     onSuccess: () => {
       toast.success("Testimonial updated");
       setEditing(null);
-      refresh();
     },
     onError: (e) =>
       toast.error("Error updating testimonial", {
@@ -100,12 +96,10 @@ export function TestimonialsPage() {
         ),
       }),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/testimonials/${id}`),
+  const remove = useDeleteTestimonial(language, {
     onSuccess: () => {
       toast.success("Testimonial deleted");
       setDeleting(null);
-      refresh();
     },
     onError: (e) => {
       setDeleting(null);
@@ -220,21 +214,16 @@ export function TestimonialsPage() {
             <TestimonialForm
               defaults={
                 editing.mode === "edit"
-                  ? {
-                      name: editing.item.name,
-                      company: editing.item.company,
-                      imageUrl: editing.item.imageUrl ?? "",
-                      rating: editing.item.rating,
-                      testimonial: editing.item.testimonial,
-                      isActive: editing.item.isActive,
-                    }
+                  ? formValues(editing.item, emptyTestimonial)
                   : emptyTestimonial
               }
               submitLabel={editing.mode === "edit" ? "Save Changes" : "Add Testimonial"}
               saving={add.isPending || update.isPending}
               onCancel={() => setEditing(null)}
               onSubmit={(v) =>
-                editing.mode === "edit" ? update.mutate({ id: editing.item.id, v }) : add.mutate(v)
+                editing.mode === "edit"
+                  ? update.mutate({ id: editing.item.id, input: input(v) })
+                  : add.mutate(input(v))
               }
             />
           ) : null}

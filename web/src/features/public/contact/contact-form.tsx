@@ -4,7 +4,8 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
+import { sendInquiry } from "@/lib/contact";
 import { useLanguage } from "@/lib/i18n";
 import {
   type ContactValues,
@@ -13,11 +14,6 @@ import {
   honeypotField,
   serviceOptions,
 } from "./contact-schema";
-
-/** POST /api/contact (SPEC.md section 7). */
-async function sendInquiry(values: ContactValues): Promise<void> {
-  await apiRequest("POST", "/api/contact", values);
-}
 
 const fieldClass =
   "mt-2 block w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-950 shadow-sm transition-colors placeholder:text-stone-500 hover:border-stone-400 focus:border-stone-900 focus:outline-none focus:ring-4 focus:ring-amber-200 aria-[invalid=true]:border-red-600";

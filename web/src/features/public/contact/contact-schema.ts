@@ -21,7 +21,6 @@ export const serviceOptions = [
   "Pakketilbud 2",
   "Skreddersydd",
 ] as const;
-export type ServiceOption = (typeof serviceOptions)[number];
 
 /** The hidden field bots fill in; people leave it empty (the server drops a filled one). */
 export const honeypotField = "website";

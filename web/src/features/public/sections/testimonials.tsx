@@ -1,17 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
 import { Quote, Star } from "lucide-react";
 import { format, useLanguage } from "@/lib/i18n";
-import { type Testimonial, testimonialsQueryKey } from "@/lib/testimonials";
+import { type Testimonial, useTestimonials } from "@/lib/testimonials";
 import { SectionHeading } from "./section-heading";
 
 /** The avatar shown when a testimonial has no image, or its image fails to load. */
-export const avatarPlaceholder = "/avatar-placeholder.svg";
+const avatarPlaceholder = "/avatar-placeholder.svg";
 
 /**
  * SPEC.md section 3: three built-in English samples (rating 5, active), shown while loading and
  * whenever the server has none (or fails).
  */
-export const sampleTestimonials: Testimonial[] = [
+const sampleTestimonials: Testimonial[] = [
   {
     id: -1,
     name: "Emma Hansen",
@@ -70,7 +69,7 @@ function Stars({ rating }: { rating: number }) {
 /** Testimonials (#testimonials): a three-column grid of cards. */
 export function Testimonials() {
   const { t, language } = useLanguage();
-  const { data } = useQuery<Testimonial[]>({ queryKey: testimonialsQueryKey(language) });
+  const { data } = useTestimonials(language);
   // An admin's list also holds hidden testimonials (for the back office); the page shows active ones.
   const active = (data ?? []).filter((item) => item.isActive);
   const list = active.length > 0 ? active : sampleTestimonials;

@@ -74,7 +74,7 @@ export function VideoModal({
 }
 
 /** Plays one video: uploads in the uploads player, direct files natively, YouTube/Vimeo embedded. */
-export function VideoPlayer({
+function VideoPlayer({
   target,
   title,
 }: {

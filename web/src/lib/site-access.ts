@@ -1,5 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
-import { getJson } from "@/lib/api";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest, getJson } from "./api";
 
 /** The session-storage key of the site-access flag (SPEC.md section 3, browser-held values). */
 export const siteAccessKey = "siteAccess";
@@ -22,10 +22,24 @@ export interface SiteInfo {
   gate: boolean;
 }
 
-export const siteQueryKey = ["/api/site"] as const;
+/** The query of GET /api/site; nothing changes it while the page is open. */
+function siteInfoQueryOptions() {
+  return queryOptions({ queryKey: ["/api/site"], queryFn: () => getJson<SiteInfo>("/api/site") });
+}
 
 export function useSiteInfo() {
-  return useQuery({ queryKey: siteQueryKey, queryFn: () => getJson<SiteInfo>(siteQueryKey[0]) });
+  return useQuery(siteInfoQueryOptions());
+}
+
+/** The gate's credentials (SPEC.md section 5). */
+export interface SiteAccessCredentials {
+  username: string;
+  password: string;
+}
+
+/** POST /api/site-access: the server checks the operator's credentials (an error when wrong). */
+export async function requestSiteAccess(credentials: SiteAccessCredentials): Promise<void> {
+  await apiRequest("POST", "/api/site-access", credentials);
 }
 
 /** Paths a visitor reaches without passing the gate (SPEC.md section 2). */

@@ -1,0 +1,51 @@
+import { ImageOff, Play } from "lucide-react";
+import { useState } from "react";
+import { useLanguage } from "@/lib/i18n";
+import type { PortfolioItem } from "@/lib/portfolio";
+
+/**
+ * The picture of a work card: the item's image; without one (or when it fails to load: moved,
+ * deleted) a placeholder that says what the card holds, an upload to play, a linked video, or
+ * nothing to show.
+ */
+export function WorkThumbnail({ item }: { item: PortfolioItem }) {
+  const { t } = useLanguage();
+  const [broken, setBroken] = useState(false);
+  if (item.imageUrl.trim() !== "" && !broken) {
+    return (
+      <img
+        src={item.imageUrl}
+        onError={() => setBroken(true)}
+        alt=""
+        width={720}
+        height={1280}
+        loading="lazy"
+        decoding="async"
+        className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+      />
+    );
+  }
+  if (item.videoUrl.startsWith("/uploads/")) {
+    return (
+      <div className="flex size-full flex-col items-center justify-center gap-3 bg-stone-900 text-stone-100">
+        <span className="grid size-14 place-items-center rounded-full bg-white/15">
+          <Play aria-hidden="true" className="ml-1 size-7 fill-current" />
+        </span>
+        <span className="text-sm font-medium">{t.work.clickToPlay}</span>
+      </div>
+    );
+  }
+  if (item.videoUrl.trim() !== "") {
+    return (
+      <div className="grid size-full place-items-center bg-stone-300 text-stone-700">
+        <Play aria-hidden="true" className="size-10" />
+      </div>
+    );
+  }
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-2 bg-stone-200 text-stone-600">
+      <ImageOff aria-hidden="true" className="size-8" />
+      <span className="text-sm font-medium">{t.work.noImage}</span>
+    </div>
+  );
+}

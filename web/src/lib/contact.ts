@@ -1,0 +1,21 @@
+import { apiRequest } from "./api";
+
+/** The body of POST /api/contact (SPEC.md section 7): the contact form's fields. */
+export interface InquiryInput {
+  name: string;
+  email: string;
+  company: string;
+  service: string;
+  message: string;
+  /** The hidden field bots fill in; people leave it empty (the server drops a filled one). */
+  website: string;
+}
+
+/**
+ * POST /api/contact: a visitor's inquiry. A plain call, no TanStack mutation: the inquiry touches
+ * no cached data, and the mutation code would join the visitor's budgeted JavaScript. The admin
+ * reads inquiries through lib/inquiries.
+ */
+export async function sendInquiry(input: InquiryInput): Promise<void> {
+  await apiRequest("POST", "/api/contact", input);
+}

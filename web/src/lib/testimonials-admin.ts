@@ -1,0 +1,19 @@
+import { listMutations } from "./mutation";
+import { type Testimonial, testimonialsQueryOptions } from "./testimonials";
+
+// The admin's calls on testimonials (SPEC.md section 7), apart from ./testimonials so that a
+// visitor's bundle carries no mutation code. Each invalidates the language's list.
+
+/** The body of an add or update: the testimonial without its id. */
+export type TestimonialInput = Omit<Testimonial, "id">;
+
+/** POST /api/admin/testimonials, PUT and DELETE /api/admin/testimonials/{id}. */
+export const {
+  useAdd: useAddTestimonial,
+  useUpdate: useUpdateTestimonial,
+  useDelete: useDeleteTestimonial,
+} = listMutations<TestimonialInput>(
+  "/api/admin/testimonials",
+  (language) => testimonialsQueryOptions(language).queryKey,
+  { method: "PUT", idInBody: false },
+);
