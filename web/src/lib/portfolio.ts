@@ -34,6 +34,7 @@ export interface PortfolioItem {
   id: number;
   title: string;
   description: string;
+  clientName: string;
   category: string;
   imageUrl: string;
   videoUrl: string;

@@ -8,6 +8,7 @@ const item = (fields: Partial<PortfolioItem>): PortfolioItem => ({
   id: 1,
   title: "Hudpleie",
   description: "",
+  clientName: "",
   category: "product",
   imageUrl: "",
   videoUrl: "",
