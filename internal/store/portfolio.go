@@ -14,7 +14,6 @@ import (
 type PortfolioInput struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
-	ClientName  string `json:"clientName"`
 	Category    string `json:"category"`
 	ImageURL    string `json:"imageUrl"`
 	VideoURL    string `json:"videoUrl"`
@@ -28,7 +27,6 @@ func (in *PortfolioInput) columns() []column {
 	return []column{
 		{"title", &in.Title},
 		{"description", &in.Description},
-		{"client_name", &in.ClientName},
 		{"category", &in.Category},
 		{"image_url", &in.ImageURL},
 		{"video_url", &in.VideoURL},

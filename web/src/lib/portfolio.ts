@@ -34,7 +34,6 @@ export interface PortfolioItem {
   id: number;
   title: string;
   description: string;
-  clientName: string;
   category: string;
   imageUrl: string;
   videoUrl: string;

@@ -69,9 +69,6 @@ export function PortfolioForm({
       <FormField label="Tittel" id="p-title" error={errors.title?.message}>
         {(control) => <Input {...control} {...register("title")} />}
       </FormField>
-      <FormField label="Kunde" id="p-client" error={errors.clientName?.message}>
-        {(control) => <Input {...control} {...register("clientName")} />}
-      </FormField>
       <FormField label="Beskrivelse" id="p-description" error={errors.description?.message}>
         {(control) => <Textarea rows={3} {...control} {...register("description")} />}
       </FormField>

@@ -61,7 +61,6 @@ export const portfolioSchema = z
         z.maxLength(200, "Tittel kan være maks 200 tegn"),
       ),
     description: z.string().check(z.maxLength(5000, "Beskrivelse kan være maks 5000 tegn")),
-    clientName: z.string().check(z.maxLength(200, "Kunde kan være maks 200 tegn")),
     imageUrl: z.string(),
     videoUrl: z.string(),
     category: z.enum(portfolioCategories),
@@ -89,7 +88,6 @@ export type PortfolioValues = z.infer<typeof portfolioSchema>;
 export const emptyPortfolio: PortfolioValues = {
   title: "",
   description: "",
-  clientName: "",
   imageUrl: "",
   videoUrl: "",
   category: defaultPortfolioCategory,

@@ -49,7 +49,6 @@ export function WorkCard({
       <h3 className="mt-4 text-lg font-bold leading-snug text-stone-950">{item.title}</h3>
       <p className="mt-1.5 line-clamp-3 text-sm leading-relaxed text-stone-600">
         {item.description}
-        {item.clientName ? <span className="block font-medium">{item.clientName}</span> : null}
       </p>
     </article>
   );

@@ -8,7 +8,6 @@ const item = (fields: Partial<PortfolioItem>): PortfolioItem => ({
   id: 1,
   title: "Hudpleie",
   description: "",
-  clientName: "",
   category: "product",
   imageUrl: "",
   videoUrl: "",
