@@ -57,5 +57,8 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
+    // A hang guard, not a speed check: on a busy 2-core machine jsdom took over Vitest's default
+    // 5 s to render an admin form, and the test failed without anything being wrong.
+    testTimeout: 20_000,
   },
 });
