@@ -25,6 +25,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/demo"
 	"github.com/ugcfolio/ugcfolio/internal/httpapi"
+	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/web"
@@ -158,7 +159,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if err != nil {
 		return fmt.Errorf("web app: %v", err)
 	}
-	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage})
+	queue := jobs.New(st, log)
+	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Jobs: queue})
+	// The background jobs (kinds registered by httpapi.New) also stop, and
+	// are waited for, before the store closes; their handlers get a grace.
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	jobsDone := make(chan struct{})
+	go func() { defer close(jobsDone); queue.Run(jobsCtx) }()
+	defer func() { stopJobs(); <-jobsDone }()
 	// The janitor (abandoned uploads, expired sessions) uses the store: it
 	// stops, and is waited for, before the store closes (deferred above).
 	janitorCtx, stopJanitor := context.WithCancel(ctx)

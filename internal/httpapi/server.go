@@ -15,6 +15,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
@@ -28,6 +29,11 @@ type Deps struct {
 
 	// Storage keeps uploaded files; nil means the local DATA/uploads.
 	Storage media.Storage
+
+	// Jobs is the background-job queue; New registers its kinds and the
+	// caller runs it. nil: a queue of the server's own that nobody runs
+	// (tests that do not look at background work).
+	Jobs *jobs.Queue
 }
 
 // Server holds the dependencies of every handler.
@@ -43,6 +49,7 @@ type Server struct {
 	limits      authLimits
 	passwords   *passwordWork // bounds the argon2 hashes running at once
 
+	jobs    *jobs.Queue    // background work (internal/jobs)
 	storage media.Storage  // uploaded files (local disk or S3)
 	uploads *media.Uploads // the chunked upload protocol
 	now     func() time.Time
@@ -69,6 +76,10 @@ func New(d Deps) *Server {
 	}
 	if s.storage == nil {
 		s.storage = media.NewLocal(d.Config.UploadsDir())
+	}
+	s.jobs = d.Jobs
+	if s.jobs == nil {
+		s.jobs = jobs.New(d.Store, d.Log)
 	}
 	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log}
 	s.routes()
