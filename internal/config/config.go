@@ -33,7 +33,8 @@ type Config struct {
 	// addresses or CIDR prefixes). Empty: trust nobody.
 	TrustedProxies []netip.Prefix
 
-	S3 S3Config
+	S3   S3Config
+	Mail MailConfig
 }
 
 // S3Config selects S3-compatible object storage for uploads when Endpoint is set.
@@ -88,6 +89,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 	if c.S3.SecretKey, err = secret(getenv, "UGCFOLIO_S3_SECRET_KEY"); err != nil {
 		return c, err
 	}
+	if c.Mail, err = loadMail(getenv); err != nil {
+		return c, err
+	}
 	if c.TrustedProxies, err = parsePrefixes(getenv("UGCFOLIO_TRUSTED_PROXIES")); err != nil {
 		return c, err
 	}
@@ -126,6 +130,9 @@ func (c Config) Validate() error {
 	}
 	if c.S3.Endpoint != "" && (c.S3.Bucket == "" || c.S3.AccessKey == "" || c.S3.SecretKey == "") {
 		return errors.New("UGCFOLIO_S3_ENDPOINT needs UGCFOLIO_S3_BUCKET, UGCFOLIO_S3_ACCESS_KEY and UGCFOLIO_S3_SECRET_KEY")
+	}
+	if err := c.Mail.validate(); err != nil {
+		return err
 	}
 	return checkWritableDir(c.DataDir)
 }
