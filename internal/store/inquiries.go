@@ -25,9 +25,9 @@ type Inquiry struct {
 // InquiryInput is what a visitor supplies; isRead and createdAt never come
 // from the client.
 type InquiryInput struct {
-	Name    string
-	Email   string
-	Company string
+	Name     string
+	Email    string
+	Company  string
 	Service  string
 	Message  string
 	Language string // 'no' (default) or 'en'
