@@ -26,6 +26,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/demo"
 	"github.com/ugcfolio/ugcfolio/internal/httpapi"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
+	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/web"
@@ -118,8 +119,14 @@ Environment:
                                   X-Forwarded-Proto (https: Secure cookie) are believed
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   keep uploads in S3-compatible storage
+  UGCFOLIO_SMTP_URL               smtp://user:pass@host:port (STARTTLS when offered) or smtps://…:
+                                  e-mail each inquiry to the creator
+  UGCFOLIO_MAIL_FROM              the sender of that e-mail
+  UGCFOLIO_NOTIFY_TO              its recipients, comma-separated (default: every admin)
+  UGCFOLIO_MAIL_AUTOREPLY=true    also thank the visitor (at most once a day per address)
+  UGCFOLIO_PUBLIC_URL             the site's address, for links in e-mail
   UGCFOLIO_LOG_FORMAT=json        JSON request logs
-  NAME_FILE                       read a secret (DATABASE_URL, passwords, keys) from a file
+  NAME_FILE                       read a secret (DATABASE_URL, UGCFOLIO_SMTP_URL, passwords, keys) from a file
 
 Flags:
 `
@@ -160,7 +167,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return fmt.Errorf("web app: %v", err)
 	}
 	queue := jobs.New(st, log)
-	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Jobs: queue})
+	siteURL := cfg.Mail.PublicURL
+	if siteURL == "" {
+		siteURL = "http://" + ln.Addr().String()
+	}
+	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log})
+	if err != nil {
+		return err
+	}
+	if !mailer.Enabled() {
+		log.Info("e-mail is off: inquiries are not mailed (set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM)")
+	}
+	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Jobs: queue, Mail: mailer})
 	// The background jobs (kinds registered by httpapi.New) also stop, and
 	// are waited for, before the store closes; their handlers get a grace.
 	jobsCtx, stopJobs := context.WithCancel(ctx)

@@ -16,6 +16,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
+	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
@@ -34,6 +35,9 @@ type Deps struct {
 	// caller runs it. nil: a queue of the server's own that nobody runs
 	// (tests that do not look at background work).
 	Jobs *jobs.Queue
+
+	// Mail sends the e-mail of each inquiry; nil or disabled: mail is off.
+	Mail *mail.Mailer
 }
 
 // Server holds the dependencies of every handler.
@@ -50,6 +54,7 @@ type Server struct {
 	passwords   *passwordWork // bounds the argon2 hashes running at once
 
 	jobs    *jobs.Queue    // background work (internal/jobs)
+	mail    *mail.Mailer   // e-mail of inquiries (nil: off)
 	storage media.Storage  // uploaded files (local disk or S3)
 	uploads *media.Uploads // the chunked upload protocol
 	now     func() time.Time
@@ -77,7 +82,7 @@ func New(d Deps) *Server {
 	if s.storage == nil {
 		s.storage = media.NewLocal(d.Config.UploadsDir())
 	}
-	s.jobs = d.Jobs
+	s.jobs, s.mail = d.Jobs, d.Mail
 	if s.jobs == nil {
 		s.jobs = jobs.New(d.Store, d.Log)
 	}
@@ -130,6 +135,9 @@ func (s *Server) routes() {
 	s.admin("GET /api/admin/contact", s.listInquiries)
 	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead)
 	s.admin("DELETE /api/admin/contact/{id}", s.deleteInquiry)
+	s.admin("GET /api/admin/contact/mail", s.inquiryMail)
+	s.admin("POST /api/admin/contact/{id}/mail", s.resendInquiryMail)
+	s.admin("GET /api/admin/contact/export.csv", s.exportInquiries)
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
