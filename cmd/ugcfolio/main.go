@@ -81,6 +81,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 1
 }
 
+// jobLease, when set, replaces the background jobs' lease (30 s): the
+// tests that kill serve with SIGKILL shorten it so the job is taken again
+// after a second.
+var jobLease time.Duration
+
 // errUsage marks an error whose message the flag package already printed.
 var errUsage = errors.New("usage")
 
@@ -167,6 +172,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return fmt.Errorf("web app: %v", err)
 	}
 	queue := jobs.New(st, log)
+	if jobLease > 0 {
+		queue.Lease = jobLease
+	}
 	siteURL := cfg.Mail.PublicURL
 	if siteURL == "" {
 		siteURL = "http://" + ln.Addr().String()

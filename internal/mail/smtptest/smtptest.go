@@ -52,13 +52,15 @@ type Server struct {
 	Addr               string
 	Username, Password string
 
-	tls     testTLS
-	mu      sync.Mutex
-	srv     *smtp.Server
-	msgs    []Message
-	stall   chan struct{} // non-nil: DATA waits until it is closed
-	closed  chan struct{}
-	arrived chan struct{}
+	tls       testTLS
+	mu        sync.Mutex
+	srv       *smtp.Server
+	msgs      []Message
+	stall     chan struct{} // non-nil: DATA waits until it is closed
+	stallMail chan struct{} // non-nil: MAIL FROM waits until it is closed
+	stalled   int           // commands waiting now
+	closed    chan struct{}
+	arrived   chan struct{}
 }
 
 // Start listens on a free loopback port, with AUTH PLAIN for a random
@@ -145,14 +147,52 @@ func (s *Server) Stall() {
 	s.mu.Unlock()
 }
 
+// StallMail makes MAIL FROM wait until Unstall: a client is connected and
+// logged in, and has sent nothing of its message yet.
+func (s *Server) StallMail() {
+	s.mu.Lock()
+	s.stallMail = make(chan struct{})
+	s.mu.Unlock()
+}
+
+// Stalled counts the commands waiting for Unstall now.
+func (s *Server) Stalled() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stalled
+}
+
 // Unstall lets stalled and later messages through.
 func (s *Server) Unstall() {
 	s.mu.Lock()
-	if s.stall != nil {
-		close(s.stall)
-		s.stall = nil
+	for _, c := range []*chan struct{}{&s.stall, &s.stallMail} {
+		if *c != nil {
+			close(*c)
+			*c = nil
+		}
 	}
 	s.mu.Unlock()
+}
+
+// wait blocks while gate is open; false when the server stopped meanwhile.
+func (s *Server) wait(gate, closed chan struct{}) bool {
+	if gate == nil {
+		return true
+	}
+	s.mu.Lock()
+	s.stalled++
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.stalled--
+		s.mu.Unlock()
+	}()
+	select {
+	case <-gate:
+		return true
+	case <-closed:
+		return false
+	}
 }
 
 // Messages answers what has arrived so far.
@@ -206,6 +246,12 @@ func (se *session) Mail(from string, _ *smtp.MailOptions) error {
 	if !se.authed {
 		return &smtp.SMTPError{Code: 530, EnhancedCode: smtp.EnhancedCode{5, 7, 0}, Message: "Authentication required"}
 	}
+	se.s.mu.Lock()
+	gate, closed := se.s.stallMail, se.s.closed
+	se.s.mu.Unlock()
+	if !se.s.wait(gate, closed) {
+		return errors.New("server stopped")
+	}
 	se.from = from
 	return nil
 }
@@ -217,14 +263,10 @@ func (se *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 
 func (se *session) Data(r io.Reader) error {
 	se.s.mu.Lock()
-	stall, closed := se.s.stall, se.s.closed
+	gate, closed := se.s.stall, se.s.closed
 	se.s.mu.Unlock()
-	if stall != nil {
-		select {
-		case <-stall:
-		case <-closed:
-			return errors.New("server stopped")
-		}
+	if !se.s.wait(gate, closed) {
+		return errors.New("server stopped")
 	}
 	raw, err := io.ReadAll(r)
 	if err != nil {
