@@ -11,6 +11,8 @@ export interface Inquiry {
   company: string;
   service: string;
   message: string;
+  /** The page's language when it was sent: the auto-reply's and the reply subject's. */
+  language?: "no" | "en";
   isRead: boolean;
   createdAt: string;
 }

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
 import { toast } from "@/components/ui/toaster";
 import { apiRequest, errorMessage } from "@/lib/api";
-import { useLanguage } from "@/lib/i18n";
+import { type Language, useLanguage } from "@/lib/i18n";
 import {
   type ContactValues,
   contactSchema,
@@ -14,9 +14,12 @@ import {
   serviceOptions,
 } from "./contact-schema";
 
-/** POST /api/contact (SPEC.md section 7). */
-async function sendInquiry(values: ContactValues): Promise<void> {
-  await apiRequest("POST", "/api/contact", values);
+/**
+ * POST /api/contact (SPEC.md section 7), with the page's language (optional on the server), so the
+ * auto-reply and the creator's reply can be in it (issue 14).
+ */
+async function sendInquiry(values: ContactValues, language: Language): Promise<void> {
+  await apiRequest("POST", "/api/contact", { ...values, language });
 }
 
 const fieldClass =
@@ -28,7 +31,7 @@ const fieldClass =
  * server's message or the fallback. Loaded lazily, when the contact section comes near.
  */
 export function ContactForm() {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const id = useId();
   const form = useForm<ContactValues>({
     resolver: zodResolver(contactSchema),
@@ -44,7 +47,7 @@ export function ContactForm() {
   // it needs no TanStack mutation (whose code would join this page's budgeted JavaScript).
   const send = handleSubmit(async (values) => {
     try {
-      await sendInquiry(values);
+      await sendInquiry(values, language);
       toast.success(t.contact.successTitle, { description: t.contact.successText });
       reset(emptyContact);
     } catch (error) {
