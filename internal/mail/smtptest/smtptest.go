@@ -63,16 +63,28 @@ type Server struct {
 	arrived   chan struct{}
 }
 
-// Start listens on a free loopback port, with AUTH PLAIN for a random
-// user; the server stops when the test ends.
+// Start listens on a free loopback port, with AUTH PLAIN for a fixed user
+// after STARTTLS; the server stops when the test ends.
 func Start(t testing.TB) *Server {
 	t.Helper()
+	s, err := Listen(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Stop)
+	return s
+}
+
+// Listen is Start outside a test (cmd/smtptest): dir receives the CA file.
+func Listen(dir string) (*Server, error) {
 	s := &Server{Username: "ugc", Password: "p@ss w0rd", arrived: make(chan struct{}, 1000)}
-	s.tls = newTLS(t)
+	var err error
+	if s.tls, err = newTLS(dir); err != nil {
+		return nil, err
+	}
 	// A port below Linux's ephemeral range (32768 on), so that no outgoing
 	// connection takes it while the server is stopped (Restart).
 	var ln net.Listener
-	var err error
 	for range 100 {
 		port := 20000 + mrand.IntN(12000)
 		if ln, err = net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
@@ -80,12 +92,11 @@ func Start(t testing.TB) *Server {
 		}
 	}
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	s.Addr = ln.Addr().String()
 	s.serve(ln)
-	t.Cleanup(s.Stop)
-	return s
+	return s, nil
 }
 
 // RootCAs trust the server's certificate (for the client's TLS config).

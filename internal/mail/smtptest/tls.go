@@ -12,7 +12,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"testing"
 	"time"
 )
 
@@ -23,11 +22,10 @@ type testTLS struct {
 }
 
 // newTLS makes a self-signed certificate for 127.0.0.1 and localhost.
-func newTLS(t testing.TB) testTLS {
-	t.Helper()
+func newTLS(dir string) (testTLS, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
-		t.Fatal(err)
+		return testTLS{}, err
 	}
 	tmpl := &x509.Certificate{
 		SerialNumber:          big.NewInt(time.Now().UnixNano()),
@@ -43,21 +41,21 @@ func newTLS(t testing.TB) testTLS {
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
-		t.Fatal(err)
+		return testTLS{}, err
 	}
 	cert, err := x509.ParseCertificate(der)
 	if err != nil {
-		t.Fatal(err)
+		return testTLS{}, err
 	}
 	roots := x509.NewCertPool()
 	roots.AddCert(cert)
-	file := filepath.Join(t.TempDir(), "smtptest-ca.pem")
+	file := filepath.Join(dir, "smtptest-ca.pem")
 	if err := os.WriteFile(file, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
-		t.Fatal(err)
+		return testTLS{}, err
 	}
 	return testTLS{
 		server: &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key, Leaf: cert}}},
 		roots:  roots,
 		file:   file,
-	}
+	}, nil
 }
