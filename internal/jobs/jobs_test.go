@@ -244,14 +244,14 @@ func TestHeartbeatKeepsLease(t *testing.T) {
 			return nil
 		}
 		a, b := newQueue(st, nil), newQueue(st, nil)
-		a.Lease, b.Lease = 600*time.Millisecond, 600*time.Millisecond
+		a.Lease, b.Lease = time.Second, time.Second
 		k := Register(a, "test.long", Options{}, h)
 		Register(b, "test.long", Options{}, h)
 		id, _ := k.Enqueue(context.Background(), nil, "", payload{})
 		start(t, a)
 		waitFor(t, a, id, "running", func(j Job) bool { return j.State == Running })
 		start(t, b)
-		time.Sleep(2 * time.Second) // more than three leases
+		time.Sleep(3500 * time.Millisecond) // more than three leases
 		close(release)
 		waitFor(t, a, id, "done", func(j Job) bool { return j.State == Done })
 		if runs.Load() != 1 {
@@ -388,6 +388,8 @@ func TestTwoWorkersRunEachJobOnce(t *testing.T) {
 			}
 		}
 		qa, qb := newQueue(a, nil), newQueue(b, nil)
+		// A lease no busy machine outlasts: this test is about the claim.
+		qa.Lease, qb.Lease = time.Minute, time.Minute
 		k := Register(qa, "test.many", Options{Concurrency: 4}, h("a"))
 		Register(qb, "test.many", Options{Concurrency: 4}, h("b"))
 		start(t, qa)

@@ -55,6 +55,7 @@ type Server struct {
 	tls       testTLS
 	mu        sync.Mutex
 	srv       *smtp.Server
+	ln        net.Listener
 	msgs      []Message
 	stall     chan struct{} // non-nil: DATA waits until it is closed
 	stallMail chan struct{} // non-nil: MAIL FROM waits until it is closed
@@ -117,7 +118,7 @@ func (s *Server) serve(ln net.Listener) {
 	srv.TLSConfig = s.tls.server // STARTTLS: go-mail sends passwords only encrypted
 	srv.ReadTimeout, srv.WriteTimeout = time.Minute, time.Minute
 	s.mu.Lock()
-	s.srv, s.closed = srv, make(chan struct{})
+	s.srv, s.ln, s.closed = srv, ln, make(chan struct{})
 	s.mu.Unlock()
 	go srv.Serve(ln)
 }
@@ -125,11 +126,12 @@ func (s *Server) serve(ln net.Listener) {
 // Stop closes the server and its connections: clients get connection refused.
 func (s *Server) Stop() {
 	s.mu.Lock()
-	srv, closed := s.srv, s.closed
-	s.srv = nil
+	srv, ln, closed := s.srv, s.ln, s.closed
+	s.srv, s.ln = nil, nil
 	s.mu.Unlock()
 	if srv != nil {
 		close(closed)
+		ln.Close() // ours too: Serve may not have registered it yet
 		srv.Close()
 	}
 }
