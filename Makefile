@@ -33,7 +33,7 @@ test-go: web tools
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm run lint && npm test
 
-test-e2e: build e2e/node_modules/.package-lock.json chromium
+test-e2e: build tools e2e/node_modules/.package-lock.json chromium
 	cd e2e && npm run typecheck && npm test
 
 # Browser tests drive Debian's Chromium; a test tool's own browser download
@@ -83,7 +83,7 @@ bench-backup: build
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
 # loopback (they skip without it only outside CI).
 VERSITYGW_VERSION ?= v1.8.0
-tools: .tools/versitygw .tools/pebble
+tools: .tools/versitygw .tools/pebble .tools/smtptest
 .tools/versitygw:
 	GOBIN=$(CURDIR)/.tools $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
 # Pebble is Let's Encrypt's ACME test server; pebble-challtestsrv answers its
@@ -92,6 +92,12 @@ PEBBLE_VERSION ?= v2.10.1
 .tools/pebble:
 	GOBIN=$(CURDIR)/.tools $(GO) install github.com/letsencrypt/pebble/v2/cmd/pebble@$(PEBBLE_VERSION) \
 	  github.com/letsencrypt/pebble/v2/cmd/pebble-challtestsrv@$(PEBBLE_VERSION)
+# The SMTP server of the mail tests, for the browser tests (Go tests start it
+# in process). Always rebuilt: it is ours and cheap. mailpit, the issue's
+# first choice, is not on the module proxy we reach.
+.PHONY: .tools/smtptest
+.tools/smtptest:
+	$(GO) build -o .tools/smtptest ./cmd/smtptest
 
 # Upload budget (DESIGN.md section 5): 100 MB through the chunked API over
 # loopback vs one plain POST, and the server's RSS growth; median of 3 runs.

@@ -24,6 +24,8 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/demo"
 	"github.com/ugcfolio/ugcfolio/internal/httpapi"
+	"github.com/ugcfolio/ugcfolio/internal/jobs"
+	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/web"
@@ -84,6 +86,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 1
 }
 
+// jobLease, when set, replaces the background jobs' lease (30 s): the
+// tests that kill serve with SIGKILL shorten it so the job is taken again
+// after a second.
+var jobLease time.Duration
+
 // errUsage marks an error whose message the flag package already printed.
 var errUsage = errors.New("usage")
 
@@ -122,6 +129,12 @@ Environment:
                                   X-Forwarded-Proto (https: Secure cookie) are believed
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   keep uploads in S3-compatible storage
+  UGCFOLIO_SMTP_URL               smtp://user:pass@host:port (STARTTLS when offered) or smtps://…:
+                                  e-mail each inquiry to the creator
+  UGCFOLIO_MAIL_FROM              the sender of that e-mail
+  UGCFOLIO_NOTIFY_TO              its recipients, comma-separated (default: every admin)
+  UGCFOLIO_MAIL_AUTOREPLY=true    also thank the visitor (at most once a day per address)
+  UGCFOLIO_PUBLIC_URL             the site's address, for links in e-mail
   UGCFOLIO_LOG_FORMAT=json        JSON request logs
   UGCFOLIO_DOMAINS                default for --domain (comma-separated)
   UGCFOLIO_ACME_EMAIL             contact address for the certificate authority
@@ -135,7 +148,7 @@ Environment:
   UGCFOLIO_BACKUP_EVERY, _KEEP    how often (default 24h) and how many to keep (default 7)
   UGCFOLIO_BACKUP_S3_ENDPOINT, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   the backup bucket's server (default: the UGCFOLIO_S3_* ones)
-  NAME_FILE                       read a secret (DATABASE_URL, passwords, keys) from a file
+  NAME_FILE                       read a secret (DATABASE_URL, UGCFOLIO_SMTP_URL, passwords, keys) from a file
 
 Flags:
 `
@@ -176,10 +189,33 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		return fmt.Errorf("web app: %v", err)
 	}
 	m := newMetrics(cfg, st)
-	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m})
-	// The janitor (abandoned uploads, expired sessions) and scheduled
-	// backups use the store: they stop, and are waited for, before the
-	// store closes (deferred above).
+	queue := jobs.New(st, log)
+	if jobLease > 0 {
+		queue.Lease = jobLease
+	}
+	siteURL := cfg.Mail.PublicURL
+	if siteURL == "" && len(cfg.TLS.Domains) > 0 {
+		siteURL = "https://" + cfg.TLS.Domains[0]
+	} else if siteURL == "" {
+		siteURL = "http://" + lns.site.Addr().String()
+	}
+	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log})
+	if err != nil {
+		return err
+	}
+	if !mailer.Enabled() {
+		log.Info("e-mail is off: inquiries are not mailed (set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM)")
+	}
+	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
+		Jobs: queue, Mail: mailer})
+	// The background jobs (kinds registered by httpapi.New), the janitor
+	// (abandoned uploads, expired sessions) and scheduled backups use the
+	// store: they stop, and are waited for, before the store closes
+	// (deferred above); job handlers get a grace.
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	jobsDone := make(chan struct{})
+	go func() { defer close(jobsDone); queue.Run(jobsCtx) }()
+	defer func() { stopJobs(); <-jobsDone }()
 	janitorCtx, stopJanitor := context.WithCancel(ctx)
 	janitorDone := make(chan struct{})
 	go func() { defer close(janitorDone); api.RunJanitor(janitorCtx) }()

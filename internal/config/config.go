@@ -33,7 +33,8 @@ type Config struct {
 	// addresses or CIDR prefixes). Empty: trust nobody.
 	TrustedProxies []netip.Prefix
 
-	S3 S3Config
+	S3   S3Config
+	Mail MailConfig
 
 	// Running for years (ops.go): scheduled backups, automatic HTTPS, metrics.
 	Backup      BackupConfig
@@ -93,6 +94,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 	if c.S3.SecretKey, err = secret(getenv, "UGCFOLIO_S3_SECRET_KEY"); err != nil {
 		return c, err
 	}
+	if c.Mail, err = loadMail(getenv); err != nil {
+		return c, err
+	}
 	if c.TrustedProxies, err = parsePrefixes(getenv("UGCFOLIO_TRUSTED_PROXIES")); err != nil {
 		return c, err
 	}
@@ -136,6 +140,9 @@ func (c Config) Validate() error {
 		return errors.New("UGCFOLIO_S3_ENDPOINT needs UGCFOLIO_S3_BUCKET, UGCFOLIO_S3_ACCESS_KEY and UGCFOLIO_S3_SECRET_KEY")
 	}
 	if err := c.validateOps(); err != nil {
+		return err
+	}
+	if err := c.Mail.validate(); err != nil {
 		return err
 	}
 	return checkWritableDir(c.DataDir)

@@ -37,13 +37,15 @@ const HoneypotField = "website"
 
 // contactRequest is the body of POST /api/contact: exactly the inquiry's
 // fields plus the honeypot, so isRead or createdAt are refused as unknown.
+// language (optional, 'no' by default) is the page's, for the auto-reply.
 type contactRequest struct {
-	Name    string `json:"name"`
-	Email   string `json:"email"`
-	Company string `json:"company"`
-	Service string `json:"service"`
-	Message string `json:"message"`
-	Website string `json:"website"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Company  string `json:"company"`
+	Service  string `json:"service"`
+	Message  string `json:"message"`
+	Language string `json:"language"`
+	Website  string `json:"website"`
 }
 
 // The contact form's rate limit per client address: a burst of 10, then
@@ -77,6 +79,8 @@ func (in *contactRequest) validate() error {
 		return apperr.Invalid(MsgContactMessage)
 	case utf8.RuneCountInString(in.Message) > maxContactMessage:
 		return apperr.Invalid("Message must be at most %d characters", maxContactMessage)
+	case in.Language != "" && in.Language != "no" && in.Language != "en":
+		return apperr.Invalid("Language must be no or en")
 	}
 	return nil
 }
@@ -106,11 +110,13 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 		refund()
 		return err
 	}
+	// The inquiry and its e-mail are committed together (the outbox).
 	inq, err := s.store.CreateInquiry(r.Context(), store.InquiryInput{Name: in.Name, Email: in.Email,
-		Company: in.Company, Service: in.Service, Message: in.Message})
+		Company: in.Company, Service: in.Service, Message: in.Message, Language: in.Language}, s.mail.OnInquiry(r.Context()))
 	if err != nil {
 		return err
 	}
+	s.mail.Wake()
 	s.log.Info("contact inquiry stored", "id", inq.ID)
 	return writeJSON(w, http.StatusCreated, inq)
 }

@@ -56,13 +56,22 @@ type testEnv struct {
 
 // newEnv starts a server over st with the given config tweaks.
 func newEnv(t *testing.T, st *store.Store, tweak func(*config.Config)) *testEnv {
+	return newEnvDeps(t, st, tweak, nil)
+}
+
+// newEnvDeps is newEnv with a say in the server's dependencies too.
+func newEnvDeps(t *testing.T, st *store.Store, tweak func(*config.Config), deps func(*Deps)) *testEnv {
 	t.Helper()
 	cfg := config.Config{Addr: "127.0.0.1:0", DataDir: t.TempDir()}
 	if tweak != nil {
 		tweak(&cfg)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := New(Deps{Config: cfg, Store: st, Log: log, Web: fs.FS(testWeb)})
+	d := Deps{Config: cfg, Store: st, Log: log, Web: fs.FS(testWeb)}
+	if deps != nil {
+		deps(&d)
+	}
+	srv := New(d)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return &testEnv{t: t, store: st, url: ts.URL, server: srv}

@@ -15,6 +15,8 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/jobs"
+	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/store"
@@ -32,6 +34,14 @@ type Deps struct {
 
 	// Metrics, when set, counts and times every request by route pattern.
 	Metrics *metrics.Metrics
+
+	// Jobs is the background-job queue; New registers its kinds and the
+	// caller runs it. nil: a queue of the server's own that nobody runs
+	// (tests that do not look at background work).
+	Jobs *jobs.Queue
+
+	// Mail sends the e-mail of each inquiry; nil or disabled: mail is off.
+	Mail *mail.Mailer
 }
 
 // Server holds the dependencies of every handler.
@@ -47,6 +57,8 @@ type Server struct {
 	limits      authLimits
 	passwords   *passwordWork // bounds the argon2 hashes running at once
 
+	jobs    *jobs.Queue    // background work (internal/jobs)
+	mail    *mail.Mailer   // e-mail of inquiries (nil: off)
 	storage media.Storage  // uploaded files (local disk or S3)
 	uploads *media.Uploads // the chunked upload protocol
 	now     func() time.Time
@@ -78,6 +90,10 @@ func New(d Deps) *Server {
 	}
 	if s.storage == nil {
 		s.storage = media.NewLocal(d.Config.UploadsDir())
+	}
+	s.jobs, s.mail = d.Jobs, d.Mail
+	if s.jobs == nil {
+		s.jobs = jobs.New(d.Store, d.Log)
 	}
 	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log,
 		InUse: func(ctx context.Context, url string) (bool, error) {
@@ -144,6 +160,9 @@ func (s *Server) routes() {
 	s.admin("GET /api/admin/contact", s.listInquiries)
 	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead)
 	s.admin("DELETE /api/admin/contact/{id}", s.deleteInquiry)
+	s.admin("GET /api/admin/contact/mail", s.inquiryMail)
+	s.admin("POST /api/admin/contact/{id}/mail", s.resendInquiryMail)
+	s.admin("GET /api/admin/contact/export.csv", s.exportInquiries)
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"strings"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -15,6 +17,7 @@ type Inquiry struct {
 	Company   string    `json:"company"`
 	Service   string    `json:"service"`
 	Message   string    `json:"message"`
+	Language  string    `json:"language"` // of the page it was sent from: 'no' or 'en'
 	IsRead    bool      `json:"isRead"`
 	CreatedAt time.Time `json:"createdAt"`
 }
@@ -22,28 +25,92 @@ type Inquiry struct {
 // InquiryInput is what a visitor supplies; isRead and createdAt never come
 // from the client.
 type InquiryInput struct {
-	Name    string
-	Email   string
-	Company string
-	Service string
-	Message string
+	Name     string
+	Email    string
+	Company  string
+	Service  string
+	Message  string
+	Language string // 'no' (default) or 'en'
 }
 
-const inquiryColumns = `id, name, email, company, service, message, is_read, created_at`
+const inquiryColumns = `id, name, email, company, service, message, language, is_read, created_at`
 
 func scanInquiry(row interface{ Scan(...any) error }) (Inquiry, error) {
 	var i Inquiry
-	err := row.Scan(&i.ID, &i.Name, &i.Email, &i.Company, &i.Service, &i.Message, &i.IsRead, &i.CreatedAt)
+	err := row.Scan(&i.ID, &i.Name, &i.Email, &i.Company, &i.Service, &i.Message, &i.Language, &i.IsRead, &i.CreatedAt)
 	return i, err
 }
 
 var errInquiryNotFound = apperr.NotFound("Inquiry not found")
 
-// CreateInquiry stores an inquiry; it is committed when this returns.
-func (s *Store) CreateInquiry(ctx context.Context, in InquiryInput) (Inquiry, error) {
-	return scanInquiry(s.queryRow(ctx, `INSERT INTO contact_inquiries (name, email, company, service, message, is_read, created_at)
-		VALUES (?, ?, ?, ?, ?, FALSE, ?) RETURNING `+inquiryColumns,
-		in.Name, in.Email, in.Company, in.Service, in.Message, now()))
+// CreateInquiry stores an inquiry; it is committed when this returns. With
+// also, the inquiry is written in a transaction that also runs also (to
+// enqueue its e-mail): both are committed, or neither.
+func (s *Store) CreateInquiry(ctx context.Context, in InquiryInput, also ...func(tx *sql.Tx, inq Inquiry) error) (Inquiry, error) {
+	if in.Language == "" {
+		in.Language = "no"
+	}
+	const insert = `INSERT INTO contact_inquiries (name, email, company, service, message, language, is_read, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, FALSE, ?) RETURNING ` + inquiryColumns
+	args := []any{in.Name, in.Email, in.Company, in.Service, in.Message, in.Language, now()}
+	if len(also) == 0 {
+		return scanInquiry(s.queryRow(ctx, insert, args...))
+	}
+	var inq Inquiry
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if inq, err = scanInquiry(tx.QueryRowContext(ctx, s.rebind(insert), args...)); err != nil {
+			return err
+		}
+		for _, fn := range also {
+			if err := fn(tx, inq); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return inq, err
+}
+
+// GetInquiry reads one inquiry.
+func (s *Store) GetInquiry(ctx context.Context, id int64) (Inquiry, error) {
+	i, err := scanInquiry(s.queryRow(ctx, `SELECT `+inquiryColumns+` FROM contact_inquiries WHERE id = ?`, id))
+	if noRows(err) {
+		return Inquiry{}, errInquiryNotFound
+	}
+	return i, err
+}
+
+// ClaimAutoReply reserves, inside tx, the one auto-reply an address may get
+// per window: true when none went to it (in any letter case) within window
+// before at. Two inquiries at once cannot both get it.
+func (s *Store) ClaimAutoReply(ctx context.Context, tx *sql.Tx, address string, at time.Time, window time.Duration) (bool, error) {
+	var got string
+	err := tx.QueryRowContext(ctx, s.rebind(`INSERT INTO mail_autoreplies (address, sent_at) VALUES (?, ?)
+		ON CONFLICT (address) DO UPDATE SET sent_at = excluded.sent_at WHERE mail_autoreplies.sent_at <= ?
+		RETURNING address`), strings.ToLower(address), at.UTC(), at.UTC().Add(-window)).Scan(&got)
+	if noRows(err) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// AdminEmails answers the admins' usernames, which are e-mail addresses.
+func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
+	rows, err := s.query(ctx, `SELECT username FROM users WHERE is_admin = TRUE ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var u string
+		if err := rows.Scan(&u); err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
 }
 
 // ListInquiries returns every inquiry, newest first.

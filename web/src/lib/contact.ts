@@ -1,4 +1,5 @@
 import { apiRequest } from "./api";
+import type { Language } from "./i18n";
 
 /** The body of POST /api/contact (SPEC.md section 7): the contact form's fields. */
 export interface InquiryInput {
@@ -12,10 +13,11 @@ export interface InquiryInput {
 }
 
 /**
- * POST /api/contact: a visitor's inquiry. A plain call, no TanStack mutation: the inquiry touches
- * no cached data, and the mutation code would join the visitor's budgeted JavaScript. The admin
- * reads inquiries through lib/inquiries.
+ * POST /api/contact: a visitor's inquiry, with the page's language (optional on the server) so the
+ * auto-reply and the creator's reply can be in it (issue 14). A plain call, no TanStack mutation:
+ * the inquiry touches no cached data, and the mutation code would join the visitor's budgeted
+ * JavaScript. The admin reads inquiries through lib/inquiries.
  */
-export async function sendInquiry(input: InquiryInput): Promise<void> {
-  await apiRequest("POST", "/api/contact", input);
+export async function sendInquiry(input: InquiryInput, language: Language): Promise<void> {
+  await apiRequest("POST", "/api/contact", { ...input, language });
 }

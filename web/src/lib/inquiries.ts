@@ -13,6 +13,8 @@ export interface Inquiry {
   company: string;
   service: string;
   message: string;
+  /** The page's language when it was sent: the auto-reply's and the reply subject's. */
+  language?: "no" | "en";
   isRead: boolean;
   createdAt: string;
 }
@@ -53,6 +55,48 @@ export function useDeleteInquiry(callbacks?: MutationCallbacks<number>) {
   return useInvalidatingMutation(
     inquiriesQueryOptions().queryKey,
     (id: number) => apiRequest("DELETE", `${inquiriesUrl}/${id}`),
+    callbacks,
+  );
+}
+
+/** The notification's state of one inquiry (GET /api/admin/contact/mail, issue 14). */
+export interface Delivery {
+  state: "sending" | "sent" | "waiting" | "failed";
+  attempts: number;
+  nextTryAt?: string;
+  error?: string;
+  sentAt?: string;
+}
+
+export interface MailState {
+  enabled: boolean;
+  autoReply: boolean;
+  deliveries: Record<string, Delivery>;
+}
+
+const mailStateKey = [`${inquiriesUrl}/mail`] as const;
+
+/** The CSV export (UTF-8 with BOM), downloaded by a plain link. */
+export const inquiriesCsvUrl = `${inquiriesUrl}/export.csv`;
+
+/** Mail on/off and every delivery; polled while a message is on its way. */
+export function useMailState() {
+  return useQuery<MailState>({
+    queryKey: mailStateKey,
+    refetchInterval: (q) =>
+      Object.values(q.state.data?.deliveries ?? {}).some(
+        (d) => d.state === "sending" || d.state === "waiting",
+      )
+        ? 3000
+        : false,
+  });
+}
+
+/** POST /api/admin/contact/{id}/mail: send an inquiry's notification again. */
+export function useResendInquiryMail(callbacks?: MutationCallbacks<number>) {
+  return useInvalidatingMutation(
+    mailStateKey,
+    (id: number) => apiRequest("POST", `${inquiriesUrl}/${id}/mail`),
     callbacks,
   );
 }

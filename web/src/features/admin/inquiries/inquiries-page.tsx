@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { Building2, Eye, Mail, Trash2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,8 +18,15 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import { type Inquiry, useDeleteInquiry, useInquiries, useMarkInquiryRead } from "@/lib/inquiries";
+import {
+  type Inquiry,
+  useDeleteInquiry,
+  useInquiries,
+  useMailState,
+  useMarkInquiryRead,
+} from "@/lib/inquiries";
 import { AdminLayout } from "../layout/admin-layout";
+import { DeliveryStatus, ExportCsvButton, MailOffNotice, ReplyButton } from "./inquiry-mail";
 
 type Filter = "all" | "unread" | "read";
 
@@ -32,6 +39,7 @@ export function InquiriesPage() {
   const [viewing, setViewing] = useState<Inquiry | null>(null);
   const [deleting, setDeleting] = useState<Inquiry | null>(null);
   const list = useInquiries();
+  const mail = useMailState();
 
   const markRead = useMarkInquiryRead({
     onError: (e) =>
@@ -62,6 +70,16 @@ export function InquiriesPage() {
     setViewing(inq);
     if (!inq.isRead) markRead.mutate(inq.id);
   };
+
+  // The notification's link (?inquiry=ID) opens that inquiry once the list is in.
+  const linked = new URLSearchParams(window.location.search).get("inquiry");
+  const [linkOpened, setLinkOpened] = useState(false);
+  useEffect(() => {
+    if (linkOpened || !linked || !list.data) return;
+    setLinkOpened(true);
+    const inq = list.data.find((i) => String(i.id) === linked);
+    if (inq) open(inq);
+  });
 
   const all = list.data ?? [];
   const unread = all.filter((i) => !i.isRead);
@@ -119,6 +137,11 @@ export function InquiriesPage() {
                     {formatInquiryDate(inq.createdAt)}
                     {inq.service ? ` · ${inq.service}` : ""}
                   </p>
+                  {mail.data?.enabled ? (
+                    <div className="mt-2">
+                      <DeliveryStatus inquiry={inq} delivery={mail.data.deliveries[inq.id]} />
+                    </div>
+                  ) : null}
                 </div>
                 <div className="flex shrink-0 gap-2">
                   <Button variant="outline" size="sm" onClick={() => open(inq)}>
@@ -145,13 +168,17 @@ export function InquiriesPage() {
 
   return (
     <AdminLayout title="Inquiries" description="Messages sent through the contact form.">
-      <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)} className="mb-4">
-        <TabsList>
-          <TabsTrigger value="all">All ({all.length})</TabsTrigger>
-          <TabsTrigger value="unread">Unread ({unread.length})</TabsTrigger>
-          <TabsTrigger value="read">Read ({read.length})</TabsTrigger>
-        </TabsList>
-      </Tabs>
+      {mail.data && !mail.data.enabled ? <MailOffNotice /> : null}
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)}>
+          <TabsList>
+            <TabsTrigger value="all">All ({all.length})</TabsTrigger>
+            <TabsTrigger value="unread">Unread ({unread.length})</TabsTrigger>
+            <TabsTrigger value="read">Read ({read.length})</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        {all.length > 0 ? <ExportCsvButton /> : null}
+      </div>
       {content}
 
       <Dialog open={viewing !== null} onOpenChange={(o) => !o && setViewing(null)}>
@@ -186,9 +213,7 @@ export function InquiriesPage() {
                   <Trash2 className="size-4" aria-hidden="true" />
                   Delete
                 </Button>
-                <Button asChild>
-                  <a href={`mailto:${viewing.email}`}>Reply by email</a>
-                </Button>
+                <ReplyButton inquiry={viewing} />
               </DialogFooter>
             </>
           ) : null}

@@ -64,6 +64,7 @@ describe("ContactForm", () => {
       service: "Skreddersydd",
       message: "Tre videoer til lansering, takk.",
       website: "",
+      language: "no", // the page's, for the auto-reply (issue 14)
     });
     resolve(new Response("{}", { status: 201 }));
     await waitFor(() =>

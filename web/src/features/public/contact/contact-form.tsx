@@ -24,7 +24,7 @@ const fieldClass =
  * server's message or the fallback. Loaded lazily, when the contact section comes near.
  */
 export function ContactForm() {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const id = useId();
   const form = useForm<ContactValues>({
     resolver: zodResolver(contactSchema),
@@ -40,7 +40,7 @@ export function ContactForm() {
   // it needs no TanStack mutation (whose code would join this page's budgeted JavaScript).
   const send = handleSubmit(async (values) => {
     try {
-      await sendInquiry(values);
+      await sendInquiry(values, language);
       toast.success(t.contact.successTitle, { description: t.contact.successText });
       reset(emptyContact);
     } catch (error) {

@@ -1,0 +1,111 @@
+/**
+ * Issue 14 in the browser: an inquiry sent from the public form is mailed to the creator through a
+ * real SMTP server (.tools/smtptest, built by `make tools`), the admin inquiries screen shows it as
+ * sent, and 'Svar på e-post' opens the mail program with the sender's address and a Re: subject.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { createAdmin, type RunningServer, startServer } from "../lib/server";
+
+interface SmtpInfo {
+  smtpUrl: string;
+  caFile: string;
+  api: string;
+}
+interface Received {
+  to: string[];
+  subject: string;
+  replyTo: string;
+  text: string;
+}
+
+let smtp: ChildProcess | undefined;
+let info: SmtpInfo;
+let server: RunningServer;
+const shotsDir = path.resolve(__dirname, "../test-results/mail-screens");
+
+test.beforeAll(async () => {
+  const child = spawn(path.resolve(__dirname, "../../.tools/smtptest"), [], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  smtp = child;
+  info = await new Promise<SmtpInfo>((resolve, reject) => {
+    let out = "";
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`smtptest exited ${code}: run make tools`)));
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) resolve(JSON.parse(line) as SmtpInfo);
+    });
+  });
+  server = await startServer({
+    env: {
+      UGCFOLIO_SMTP_URL: info.smtpUrl,
+      UGCFOLIO_MAIL_FROM: "ugcfolio <noreply@ugcfolio.no>",
+      SSL_CERT_FILE: info.caFile, // trust the test server's STARTTLS certificate
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  smtp?.kill();
+});
+
+async function received(): Promise<Received[]> {
+  return (await (await fetch(`${info.api}/messages`)).json()) as Received[];
+}
+
+test("an inquiry from the public form is mailed, shows as sent, and Svar på e-post answers the sender", async ({
+  page,
+}) => {
+  const admin = { email: "creator@example.no", name: "Kari", password: "hemmelig-passord" };
+  await createAdmin(server, admin); // no UGCFOLIO_NOTIFY_TO: the admins get it
+
+  await page.goto(`${server.baseURL}/`);
+  await page.locator("#contact").scrollIntoViewIfNeeded();
+  const form = page.locator("#contact form");
+  await expect(form).toBeVisible();
+  await form.getByLabel("Navn").fill("Ola Nordmann");
+  await form.getByLabel("E-post").fill("ola@brand.no");
+  await form.getByLabel("Bedrift (valgfritt)").fill("Fjellkaffe");
+  await form.getByLabel("Tjeneste (valgfritt)").selectOption({ label: "Skreddersydd løsning" });
+  await form.getByLabel("Melding").fill("Vi vil gjerne ha tre videoer til lanseringen.");
+  await form.getByRole("button", { name: "Send melding" }).click();
+  await expect(form.getByLabel("Navn")).toHaveValue("");
+
+  await expect.poll(async () => (await received()).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await received();
+  expect(mail?.to).toEqual([admin.email]);
+  expect(mail?.subject).toBe("Ny henvendelse fra Ola Nordmann (Fjellkaffe) – Skreddersydd");
+  expect(mail?.replyTo).toBe('"Ola Nordmann" <ola@brand.no>');
+  expect(mail?.text).toContain(`${server.baseURL}/admin/inquiries?inquiry=`);
+
+  const login = await page.request.post(`${server.baseURL}/api/login`, {
+    data: { username: admin.email, password: admin.password },
+  });
+  expect(login.status()).toBe(200);
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${server.baseURL}/admin/inquiries`);
+    const card = page.getByTestId("inquiry-card").filter({ hasText: "Ola Nordmann" });
+    // The job is marked done just after the message arrives; the screen polls every 3 s meanwhile.
+    await expect(card.getByTestId("delivery")).toContainText("E-post sendt", { timeout: 15_000 });
+    await expect(page.getByRole("link", { name: "Eksporter CSV" })).toBeVisible();
+    await page.screenshot({ path: path.join(shotsDir, `inquiries-${name}.png`), fullPage: true });
+  }
+
+  const card = page.getByTestId("inquiry-card").filter({ hasText: "Ola Nordmann" });
+  await card.getByRole("button", { name: "View & Mark Read" }).click();
+  const reply = page.getByRole("link", { name: "Svar på e-post" });
+  await expect(reply).toHaveAttribute(
+    "href",
+    "mailto:ola@brand.no?subject=Re%3A%20Din%20henvendelse%20om%20Skreddersydd",
+  );
+  await page.screenshot({ path: path.join(shotsDir, "inquiry-dialog-phone.png") });
+});
