@@ -297,3 +297,46 @@ func TestVisitorListsAreCapped(t *testing.T) {
 		}
 	})
 }
+
+// Issue 11: the admin's inquiry list comes in pages; the spec's call still
+// answers an array (the newest page) and a Link header leads to the next.
+func TestInquiriesArePaged(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		ctx := context.Background()
+		for i := range 7 {
+			if _, err := e.store.CreateInquiry(ctx, store.InquiryInput{Name: fmt.Sprint("Kunde ", i), Email: "k@example.no",
+				Message: "Hei, vi vil lage video med deg!"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		admin := e.signedInAdmin(t)
+		var all []store.Inquiry
+		r := admin.do("GET", "/api/admin/contact", nil).wantStatus(t, http.StatusOK)
+		r.json(t, &all)
+		if len(all) != 7 || r.header.Get("Link") != "" {
+			t.Fatalf("default page: %d inquiries, Link %q", len(all), r.header.Get("Link"))
+		}
+		var seen []int64
+		next := "/api/admin/contact?limit=3"
+		for next != "" {
+			var page []store.Inquiry
+			r := admin.do("GET", next, nil).wantStatus(t, http.StatusOK)
+			r.json(t, &page)
+			for _, inq := range page {
+				seen = append(seen, inq.ID)
+			}
+			next = ""
+			if link := r.header.Get("Link"); link != "" {
+				next = strings.TrimSuffix(strings.TrimPrefix(link, "<"), `>; rel="next"`)
+			}
+			if len(seen) > 10 {
+				t.Fatal("pages never end")
+			}
+		}
+		if len(seen) != 7 || seen[0] != all[0].ID || seen[6] != all[6].ID {
+			t.Fatalf("pages gave %v, the list %v", seen, all)
+		}
+		admin.do("GET", "/api/admin/contact?limit=0", nil).wantStatus(t, http.StatusBadRequest)
+		admin.do("GET", "/api/admin/contact?before=x", nil).wantStatus(t, http.StatusBadRequest)
+	})
+}

@@ -1,14 +1,57 @@
 package httpapi
 
-import "net/http"
+import (
+	"fmt"
+	"net/http"
+	"strconv"
 
-// listInquiries answers GET /api/admin/contact: every inquiry, newest first.
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+)
+
+// The admin's inquiry list comes in pages: SPEC.md's call answers the
+// newest inquiriesPage of them, and ?before=ID&limit=N (N up to
+// maxInquiriesPage) the ones after; a Link header names the next page while
+// there is one. A creator's inbox fits one page for years; 6,758 inquiries
+// no longer make one unbounded answer.
+const (
+	inquiriesPage    = 500
+	maxInquiriesPage = 1000
+)
+
+// listInquiries answers GET /api/admin/contact: a page of inquiries, newest
+// first.
 func (s *Server) listInquiries(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.store.ListInquiries(r.Context())
+	before, limit, err := inquiryPageParams(r)
 	if err != nil {
 		return err
 	}
+	list, err := s.store.ListInquiriesPage(r.Context(), before, limit+1)
+	if err != nil {
+		return err
+	}
+	if len(list) > limit {
+		list = list[:limit]
+		next := fmt.Sprintf("/api/admin/contact?before=%d&limit=%d", list[limit-1].ID, limit)
+		w.Header().Set("Link", "<"+next+`>; rel="next"`)
+	}
 	return writeJSON(w, http.StatusOK, list)
+}
+
+// inquiryPageParams reads ?before (an inquiry id) and ?limit.
+func inquiryPageParams(r *http.Request) (before int64, limit int, err error) {
+	q := r.URL.Query()
+	limit = inquiriesPage
+	if v := q.Get("limit"); v != "" {
+		if limit, err = strconv.Atoi(v); err != nil || limit < 1 || limit > maxInquiriesPage {
+			return 0, 0, apperr.Invalid("limit must be a whole number from 1 to %d", maxInquiriesPage)
+		}
+	}
+	if v := q.Get("before"); v != "" {
+		if before, err = strconv.ParseInt(v, 10, 64); err != nil || before < 1 {
+			return 0, 0, apperr.Invalid("before must be an inquiry id")
+		}
+	}
+	return before, limit, nil
 }
 
 // markInquiryRead answers PUT /api/admin/contact/{id}/read with the inquiry,

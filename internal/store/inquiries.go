@@ -113,9 +113,17 @@ func (s *Store) AdminEmails(ctx context.Context) ([]string, error) {
 	return out, rows.Err()
 }
 
-// ListInquiries returns every inquiry, newest first.
+// ListInquiries returns every inquiry, newest first (the CSV export).
 func (s *Store) ListInquiries(ctx context.Context) ([]Inquiry, error) {
-	rows, err := s.query(ctx, `SELECT `+inquiryColumns+` FROM contact_inquiries ORDER BY created_at DESC, id DESC`)
+	return s.ListInquiriesPage(ctx, 0, 0)
+}
+
+// ListInquiriesPage returns at most limit inquiries (0: all), newest first,
+// starting below the id before (0: from the newest). Ids grow with time, so
+// "below the last id of a page" is the next page.
+func (s *Store) ListInquiriesPage(ctx context.Context, before int64, limit int) ([]Inquiry, error) {
+	rows, err := s.query(ctx, `SELECT `+inquiryColumns+` FROM contact_inquiries
+		WHERE (? = 0 OR id < ?) ORDER BY created_at DESC, id DESC LIMIT ?`, before, before, sqlLimit(limit))
 	if err != nil {
 		return nil, err
 	}
