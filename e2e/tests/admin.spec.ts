@@ -240,7 +240,9 @@ test.describe("admin back office", () => {
       buffer: Buffer.alloc(2048, 1),
     });
     await expect(page.getByText("Opplastingsfeil")).toBeVisible();
-    await expect(page.getByText("Disk full")).toBeVisible();
+    // The step's text from SPEC.md section 8, in Norwegian like the screen: not the server's English.
+    await expect(page.getByText("Kunne ikke initialisere opplastning")).toBeVisible();
+    await expect(page.getByText("Disk full")).toHaveCount(0);
     await expect(page.getByLabel("Video URL")).toHaveValue("");
   });
 
