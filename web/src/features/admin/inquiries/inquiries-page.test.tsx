@@ -1,21 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { inquiry } from "@/test/fixtures";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { InquiriesPage } from "./inquiries-page";
 
 const admin = { id: 1, username: "kari@example.no", displayName: "Kari", isAdmin: true };
-
-const inquiry = (id: number, isRead: boolean) => ({
-  id,
-  name: `Person ${id}`,
-  email: `p${id}@example.no`,
-  company: "",
-  service: "",
-  message: "Hei, jeg trenger video.",
-  isRead,
-  createdAt: "2025-03-07T13:05:00Z",
-});
 
 /** What a proxy in front of the server answers when the server is down: an HTML page. */
 const badGateway = () =>

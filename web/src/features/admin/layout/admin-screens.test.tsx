@@ -7,6 +7,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { LanguageProvider } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
+import { inquiry } from "@/test/fixtures";
 import { ContentPage } from "../content/content-page";
 import { InquiriesPage } from "../inquiries/inquiries-page";
 import { TestimonialsPage } from "../testimonials/testimonials-page";
@@ -45,17 +46,6 @@ function renderScreen(ui: ReactNode) {
     </QueryClientProvider>,
   );
 }
-
-const inquiry = (id: number, isRead: boolean) => ({
-  id,
-  name: `Person ${id}`,
-  email: `p${id}@example.no`,
-  company: "",
-  service: "",
-  message: "Hei, jeg trenger video.",
-  isRead,
-  createdAt: "2025-03-07T13:05:00Z",
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
