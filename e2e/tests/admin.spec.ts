@@ -380,9 +380,14 @@ test.describe("after merge with the public site", () => {
     await card.getByRole("button", { name: `Edit ${name}` }).click();
     await edit.getByLabel("Active (shown on the website)").check();
     await edit.getByRole("button", { name: "Save Changes" }).click();
+    // The save is done once the dialog has closed and the card lost its Hidden badge; only then
+    // can the public page show it (reloading earlier raced the save).
+    await expect(edit).toHaveCount(0);
+    await expect(card.getByText("Hidden")).toHaveCount(0);
     await publicPage.reload();
     await expect(publicPage.getByText("Fantastic videos, again.")).toBeVisible();
 
+    await page.bringToFront(); // a background tab gets no animation frames: clicks never settle
     await card.getByRole("button", { name: `Delete ${name}` }).click();
     await page.getByRole("dialog", { name: "Delete testimonial?" }).getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Testimonial deleted")).toBeVisible();
