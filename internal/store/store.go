@@ -94,8 +94,11 @@ func openPostgres(databaseURL string) (*Store, error) {
 	return &Store{DB: db, Dialect: Postgres}, nil
 }
 
-// busyTimeout is how long an SQLite statement waits for a lock.
-const busyTimeout = 5 * time.Second
+// busyTimeout is how long an SQLite statement waits for a lock. Generous:
+// a writer kept waiting by another writer or by a WAL checkpoint (wal.go)
+// should answer late rather than lose an inquiry to "database is locked";
+// at 5 s, 4 writers under a checkpoint on a loaded machine failed.
+const busyTimeout = 30 * time.Second
 
 func openSQLite(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
