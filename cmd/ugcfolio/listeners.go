@@ -114,7 +114,7 @@ func (l *listeners) servers(cfg config.Config, site http.Handler, m *metrics.Met
 		if err != nil {
 			return nil, err
 		}
-		https := newServer(ts.HTTPSHandler(tlsserve.HostPrefixed(sessionCookie, site)))
+		https := newServer(tlsserve.HostPrefixed(sessionCookie, site))
 		https.TLSConfig = ts.TLSConfig()
 		out = append(out, httpServer{srv: https, ln: l.site, tls: true},
 			httpServer{srv: newServer(ts.HTTPHandler()), ln: l.http})

@@ -86,7 +86,8 @@ func (s *Server) overHTTPS(next http.Handler) http.Handler {
 	})
 }
 
-// hstsValue is two years (as tlsserve.HSTS for serve --domain), this host
+// hstsValue is two years, the same under serve --domain (TLS on our own
+// listener) as behind a TLS proxy; this host
 // only: a creator's other subdomains may still be on plain HTTP.
 const hstsValue = "max-age=63072000"
 

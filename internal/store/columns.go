@@ -14,7 +14,6 @@ type column struct {
 // rowSQL is the SQL of one table whose rows have an id, the writable
 // columns and a created_at, built once from the column list.
 type rowSQL struct {
-	table   string
 	columns string // every column, in scan order: id, writable…, created_at
 	insert  string // INSERT … RETURNING columns; args: writable…, created_at
 	update  string // UPDATE … WHERE id = ? RETURNING columns; args: writable…, id
@@ -29,7 +28,6 @@ func newRowSQL(table string, writable []column) rowSQL {
 	}
 	all := "id, " + strings.Join(names, ", ") + ", created_at"
 	return rowSQL{
-		table:   table,
 		columns: all,
 		insert: "INSERT INTO " + table + " (" + strings.Join(names, ", ") + ", created_at) VALUES (" +
 			strings.Repeat("?, ", len(writable)) + "?) RETURNING " + all,

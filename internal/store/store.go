@@ -144,7 +144,7 @@ func (s *Store) migrate(ctx context.Context) error {
 func (s *Store) Close() error {
 	if s.wal != nil {
 		s.wal.close()
-		s.Checkpoint(context.Background())
+		s.checkpoint(context.Background())
 	}
 	return s.DB.Close()
 }

@@ -33,7 +33,7 @@ type walWatch struct {
 // and then whenever the WAL passes walLimit, until Close.
 func (s *Store) startWALWatch(path string) {
 	s.wal = &walWatch{path: path, stop: make(chan struct{}), done: make(chan struct{})}
-	s.Checkpoint(context.Background())
+	s.checkpoint(context.Background())
 	go func() {
 		defer close(s.wal.done)
 		t := time.NewTicker(walCheckEvery)
@@ -44,19 +44,19 @@ func (s *Store) startWALWatch(path string) {
 				return
 			case <-t.C:
 				if info, err := os.Stat(s.wal.path + "-wal"); err == nil && info.Size() > walLimit {
-					s.Checkpoint(context.Background())
+					s.checkpoint(context.Background())
 				}
 			}
 		}
 	}()
 }
 
-// Checkpoint copies the WAL into the SQLite database and empties it; a
+// checkpoint copies the WAL into the SQLite database and empties it; a
 // no-op on PostgreSQL. While it waits for readers it holds off writers, so
 // it waits briefly (checkpointWait, on a connection of its own) rather than
 // the full busy timeout: a checkpoint that cannot finish is tried again a
 // second later, while a writer kept waiting past its timeout would fail.
-func (s *Store) Checkpoint(ctx context.Context) {
+func (s *Store) checkpoint(ctx context.Context) {
 	if s.Dialect != SQLite {
 		return
 	}

@@ -1,7 +1,7 @@
 // Package tlsserve is automatic HTTPS: certificates for the site's names
 // obtained and renewed over ACME (Let's Encrypt by default) with
-// golang.org/x/crypto/acme/autocert, kept in the data directory, an HTTPS
-// handler that sends HSTS, and a plain-HTTP handler that answers ACME
+// golang.org/x/crypto/acme/autocert, kept in the data directory, and a
+// plain-HTTP handler that answers ACME
 // http-01 challenges and redirects everything else to HTTPS.
 package tlsserve
 
@@ -19,10 +19,6 @@ import (
 	"golang.org/x/crypto/acme"
 	"golang.org/x/crypto/acme/autocert"
 )
-
-// HSTS is sent on every HTTPS answer: browsers keep to HTTPS for two years.
-// Subdomains are left out, as they may be other people's sites.
-const HSTS = "max-age=63072000"
 
 // Options configure automatic HTTPS.
 type Options struct {
@@ -95,14 +91,6 @@ func (s *Site) TLSConfig() *tls.Config {
 	c := s.manager.TLSConfig()
 	c.MinVersion = tls.VersionTLS12
 	return c
-}
-
-// HTTPSHandler adds HSTS to every answer of next.
-func (s *Site) HTTPSHandler(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Strict-Transport-Security", HSTS)
-		next.ServeHTTP(w, r)
-	})
 }
 
 // HTTPHandler is the plain-HTTP side: ACME http-01 challenges, and a
