@@ -1,0 +1,109 @@
+// Package video turns a creator's upload (often HEVC in .mov, 4K, 60 fps,
+// HDR, rotated, with the place of the shoot in its metadata) into what any
+// browser plays: a poster frame and H.264/AAC MP4 renditions with
+// +faststart, rotation applied, HDR tone-mapped to SDR and every metadata
+// tag stripped.
+//
+// It runs Debian's ffprobe and ffmpeg through os/exec with argument lists
+// (never a shell), under `nice` so that the site keeps answering on a small
+// machine, and knows nothing of storage, the database or jobs: the caller
+// (internal/httpapi's video jobs) hands it a local file and a scratch
+// directory and stores what it makes.
+package video
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+)
+
+// Long sides of the renditions: the large one for screens, the small one
+// for phones (DESIGN.md: a phone visitor should not download the original).
+const (
+	LargeLongSide  = 1920
+	SmallLongSide  = 1280
+	PosterLongSide = 1280
+)
+
+// Tools are the programs processing runs, found on the machine.
+type Tools struct {
+	FFmpeg  string // path of ffmpeg
+	FFprobe string // path of ffprobe
+	// Nice is the path of nice(1), which runs ffmpeg at a lower CPU
+	// priority; "" runs it at the server's own priority.
+	Nice string
+	// ZScale reports whether this ffmpeg has the zscale filter (libzimg),
+	// which HDR tone mapping needs; without it HDR sources are converted
+	// to 8-bit as they are, and look flat (see toneMap).
+	ZScale bool
+	// Preset is the x264 preset of the renditions (default "veryfast": on
+	// two cores a 4K HEVC clip must finish within 3× its length).
+	Preset string
+}
+
+// ErrNoFFmpeg is answered by Find when ffmpeg or ffprobe is missing.
+var ErrNoFFmpeg = errors.New("ffmpeg or ffprobe is not installed")
+
+// Find looks for ffmpeg, ffprobe and nice on PATH and asks ffmpeg whether
+// it has zscale. ErrNoFFmpeg (wrapped) when either program is missing: the
+// site then serves uploads as they arrived.
+func Find(ctx context.Context) (Tools, error) {
+	var t Tools
+	var err error
+	if t.FFmpeg, err = exec.LookPath("ffmpeg"); err != nil {
+		return Tools{}, fmt.Errorf("%w: %v", ErrNoFFmpeg, err)
+	}
+	if t.FFprobe, err = exec.LookPath("ffprobe"); err != nil {
+		return Tools{}, fmt.Errorf("%w: %v", ErrNoFFmpeg, err)
+	}
+	t.Nice, _ = exec.LookPath("nice")
+	out, err := exec.CommandContext(ctx, t.FFmpeg, "-hide_banner", "-filters").Output()
+	if err != nil {
+		return Tools{}, fmt.Errorf("%w: ffmpeg -filters: %v", ErrNoFFmpeg, err)
+	}
+	t.ZScale = bytes.Contains(out, []byte(" zscale "))
+	return t, nil
+}
+
+func (t Tools) preset() string {
+	if t.Preset == "" {
+		return "veryfast"
+	}
+	return t.Preset
+}
+
+// niceLevel is how much lower than the server ffmpeg runs (nice -n).
+const niceLevel = "10"
+
+// command makes the exec.Cmd of one ffmpeg run: under nice when there is
+// one, killed with the context, and (on Linux) killed when the server
+// dies so that no orphan keeps writing into a job's directory.
+func (t Tools) command(ctx context.Context, args ...string) *exec.Cmd {
+	name := t.FFmpeg
+	if t.Nice != "" {
+		args = append([]string{"-n", niceLevel, t.FFmpeg}, args...)
+		name = t.Nice
+	}
+	cmd := exec.CommandContext(ctx, name, args...)
+	dieWithParent(cmd)
+	return cmd
+}
+
+// tail keeps the last bytes written to it: ffmpeg's error output, for the
+// error of a failed run.
+type tail struct{ b []byte }
+
+const tailSize = 2048
+
+func (w *tail) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	if len(w.b) > tailSize {
+		w.b = w.b[len(w.b)-tailSize:]
+	}
+	return len(p), nil
+}
+
+func (w *tail) String() string { return strings.TrimSpace(string(w.b)) }
