@@ -1,5 +1,5 @@
 # ugcfolio: `make run` to try it, `make test` for every check. See README.md.
-.PHONY: run build test test-go test-web test-e2e web deps chromium dev lint clean tools
+.PHONY: run build test test-go test-web test-e2e web deps chromium ffmpeg dev lint clean tools
 
 GO ?= go
 ADDR ?= 127.0.0.1:8080
@@ -24,16 +24,16 @@ run: build
 	./bin/ugcfolio serve --addr $(ADDR) --data $(DATA) --demo
 
 ## test: every check, browser tests included
-test: build deps chromium test-go test-web test-e2e
+test: build deps chromium ffmpeg test-go test-web test-e2e
 
-test-go: web tools
+test-go: web tools ffmpeg
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm run lint && npm test
 
-test-e2e: build tools e2e/node_modules/.package-lock.json chromium
+test-e2e: build tools e2e/node_modules/.package-lock.json chromium ffmpeg
 	cd e2e && npm run typecheck && npm test
 
 # Browser tests drive Debian's Chromium; a test tool's own browser download
@@ -44,6 +44,16 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else \
 	    echo "make test needs Chromium: run 'sudo apt-get install chromium' (Debian) and try again" >&2; exit 1; \
+	  fi; }
+
+# Video processing (issue 12) runs Debian's ffmpeg and ffprobe; the Go and
+# browser tests run them on clips they make. The site itself works without.
+ffmpeg:
+	@{ command -v ffmpeg && command -v ffprobe; } >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg; \
+	  else \
+	    echo "make test needs ffmpeg: run 'sudo apt-get install ffmpeg' (Debian) and try again" >&2; exit 1; \
 	  fi; }
 
 ## dev: the Go server on :8080 and Vite's dev server (with hot reload) proxying to it
@@ -73,6 +83,12 @@ bench-login-burst: build
 .PHONY: bench-api
 bench-api: build
 	scripts/bench-api.sh
+
+## bench-video: processing time per clip length (1080p H.264, 4K HEVC), sizes, peak memory,
+# and p99 of the public API during a transcode vs without one (issue 12)
+.PHONY: bench-video
+bench-video: build ffmpeg
+	scripts/bench-video.sh
 
 ## bench-backup: a backup of 100 items and 1 GB of uploads, and p99 of the public API meanwhile (issue 16)
 .PHONY: bench-backup

@@ -33,8 +33,9 @@ type Config struct {
 	// addresses or CIDR prefixes). Empty: trust nobody.
 	TrustedProxies []netip.Prefix
 
-	S3   S3Config
-	Mail MailConfig
+	S3    S3Config
+	Mail  MailConfig
+	Video VideoConfig // UGCFOLIO_VIDEO_*: processing of uploaded videos (video.go)
 
 	// Running for years (ops.go): scheduled backups, automatic HTTPS, metrics.
 	Backup      BackupConfig
@@ -98,6 +99,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 		return c, err
 	}
 	if c.TrustedProxies, err = parsePrefixes(getenv("UGCFOLIO_TRUSTED_PROXIES")); err != nil {
+		return c, err
+	}
+	if c.Video, err = loadVideo(getenv); err != nil {
 		return c, err
 	}
 	if err := c.loadOps(getenv, fs); err != nil {
