@@ -10,6 +10,10 @@ import (
 // VideoConfig rules the background processing of uploaded videos (issue
 // 12); it runs only where ffmpeg is installed.
 type VideoConfig struct {
+	// Off turns processing off where ffmpeg is installed
+	// (UGCFOLIO_VIDEO_PROCESSING=off): uploads are then served as they
+	// arrived, as on a machine without ffmpeg.
+	Off bool
 	// Workers is how many videos one server transcodes at once
 	// (UGCFOLIO_VIDEO_WORKERS, default 1: a transcode takes every core it
 	// is given, and the site must stay responsive on two).
@@ -21,6 +25,13 @@ type VideoConfig struct {
 
 func loadVideo(getenv Getenv) (VideoConfig, error) {
 	v := VideoConfig{Workers: 1, Timeout: 30 * time.Minute}
+	switch s := getenv("UGCFOLIO_VIDEO_PROCESSING"); s {
+	case "", "on":
+	case "off":
+		v.Off = true
+	default:
+		return v, fmt.Errorf("UGCFOLIO_VIDEO_PROCESSING: want on or off (got %q)", s)
+	}
 	if s := getenv("UGCFOLIO_VIDEO_WORKERS"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > 16 {
