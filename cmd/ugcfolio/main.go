@@ -28,6 +28,8 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
+	// Named so: the tests of this package have a helper called video.
+	videoproc "github.com/ugcfolio/ugcfolio/internal/video"
 	"github.com/ugcfolio/ugcfolio/web"
 )
 
@@ -144,6 +146,9 @@ Environment:
                                   another ACME server than Let's Encrypt, and the
                                   roots of its own HTTPS certificate
   UGCFOLIO_METRICS_ADDR           default for --metrics-addr
+  UGCFOLIO_VIDEO_WORKERS          videos transcoded at once (default 1; needs ffmpeg)
+  UGCFOLIO_VIDEO_TIMEOUT          time limit of one try of a video (default 30m)
+  UGCFOLIO_VIDEO_PROCESSING=off   serve uploaded videos as they arrived even with ffmpeg
   UGCFOLIO_BACKUP_TO              back up on a schedule to a directory or s3://bucket/prefix
   UGCFOLIO_BACKUP_EVERY, _KEEP    how often (default 24h) and how many to keep (default 7)
   UGCFOLIO_BACKUP_S3_ENDPOINT, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
@@ -206,8 +211,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if !mailer.Enabled() {
 		log.Info("e-mail is off: inquiries are not mailed (set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM)")
 	}
+	tools := findVideoTools(ctx, cfg, log)
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
-		Jobs: queue, Mail: mailer})
+		Jobs: queue, Mail: mailer, Video: tools})
 	// The background jobs (kinds registered by httpapi.New), the janitor
 	// (abandoned uploads, expired sessions) and scheduled backups use the
 	// store: they stop, and are waited for, before the store closes
@@ -236,6 +242,24 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	}
 	log.Info("ugcfolio serving", "database", engine, "gate", cfg.GateEnabled())
 	return runServers(ctx, servers, log)
+}
+
+// findVideoTools answers the ffmpeg tools that process uploaded videos, or
+// nil, with one line saying why, when processing is off.
+func findVideoTools(ctx context.Context, cfg config.Config, log *slog.Logger) *videoproc.Tools {
+	if cfg.Video.Off {
+		log.Info("video processing is off (UGCFOLIO_VIDEO_PROCESSING=off): uploads are served as they arrived")
+		return nil
+	}
+	tools, err := videoproc.Find(ctx)
+	if err != nil {
+		log.Info("video processing is off: uploads are served as they arrived (install ffmpeg to turn it on)", "err", err)
+		return nil
+	}
+	if !tools.ZScale {
+		log.Warn("this ffmpeg has no zscale filter: HDR videos are converted without tone mapping")
+	}
+	return &tools
 }
 
 func newLogger(w io.Writer, asJSON bool) *slog.Logger {

@@ -20,6 +20,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/video"
 )
 
 // Deps are what the server needs from the outside world.
@@ -42,6 +43,11 @@ type Deps struct {
 
 	// Mail sends the e-mail of each inquiry; nil or disabled: mail is off.
 	Mail *mail.Mailer
+
+	// Video are the ffmpeg tools that process uploaded videos in the
+	// background (video_jobs.go); nil: processing is off and uploads are
+	// served as they arrived.
+	Video *video.Tools
 }
 
 // Server holds the dependencies of every handler.
@@ -57,10 +63,11 @@ type Server struct {
 	limits      authLimits
 	passwords   *passwordWork // bounds the argon2 hashes running at once
 
-	jobs    *jobs.Queue    // background work (internal/jobs)
-	mail    *mail.Mailer   // e-mail of inquiries (nil: off)
-	storage media.Storage  // uploaded files (local disk or S3)
-	uploads *media.Uploads // the chunked upload protocol
+	jobs    *jobs.Queue      // background work (internal/jobs)
+	video   *videoProcessing // processing of uploaded videos (nil: off)
+	mail    *mail.Mailer     // e-mail of inquiries (nil: off)
+	storage media.Storage    // uploaded files (local disk or S3)
+	uploads *media.Uploads   // the chunked upload protocol
 	now     func() time.Time
 
 	contactLimit *rateLimiter // POST /api/contact, per client address
@@ -100,6 +107,7 @@ func New(d Deps) *Server {
 			n, err := d.Store.CountPortfolioByVideo(ctx, url)
 			return n > 0, err
 		}}
+	s.setUpVideo(d.Video)
 	s.routes()
 	return s
 }
@@ -149,6 +157,9 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/video-proxy", s.handle(s.videoProxy))
 	s.mux.Handle("GET /uploads/{name}", s.handle(s.serveUpload))
 	s.mux.Handle("GET /media/{name}", s.handle(s.serveProcessed))
+	s.admin("GET /api/admin/media", s.mediaSettings)
+	s.admin("GET /api/admin/media/{name}", s.getMediaStatus)
+	s.admin("POST /api/admin/media/{name}/retry", s.retryMedia)
 
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
 	s.admin("POST /api/admin/content", s.saveContent)

@@ -163,6 +163,9 @@ func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.startVideoProcessing(r.Context(), url); err != nil {
+		return err
+	}
 	return writeJSON(w, http.StatusOK, map[string]string{"url": url})
 }
 
