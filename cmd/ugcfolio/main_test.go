@@ -15,9 +15,10 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// env makes a Getenv from pairs.
+// env makes a Getenv from pairs. Video processing is off unless a pair
+// turns it on: the uploads of these tests are not real videos.
 func env(pairs ...string) func(string) string {
-	m := map[string]string{}
+	m := map[string]string{"UGCFOLIO_VIDEO_PROCESSING": "off"}
 	for i := 0; i+1 < len(pairs); i += 2 {
 		m[pairs[i]] = pairs[i+1]
 	}
