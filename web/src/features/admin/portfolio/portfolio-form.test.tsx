@@ -1,9 +1,8 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { Toaster } from "@/components/ui/toaster";
 import { uploadVideo } from "@/lib/upload";
-import { json, mockApi } from "@/test/render-app";
+import { json, mockApi, renderApp } from "@/test/render-app";
 import { PortfolioForm } from "./portfolio-form";
 import {
   emptyPortfolio,
@@ -16,18 +15,16 @@ import type { Uploader } from "./use-video-upload";
 function renderForm(upload: Uploader = vi.fn()) {
   const onSubmit = vi.fn();
   const user = userEvent.setup();
-  render(
-    <>
-      <PortfolioForm
-        defaults={emptyPortfolio}
-        editing={false}
-        saving={false}
-        onSubmit={onSubmit}
-        onCancel={() => {}}
-        upload={upload}
-      />
-      <Toaster />
-    </>,
+  // The app's providers: the form asks the server how an uploaded video's processing goes.
+  renderApp(
+    <PortfolioForm
+      defaults={emptyPortfolio}
+      editing={false}
+      saving={false}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+      upload={upload}
+    />,
   );
   return { onSubmit, user };
 }
@@ -201,5 +198,97 @@ describe("video preview", () => {
       path: "/uploads/abc123.mp4",
     });
     expect(videoPreview("https://cdn.example.com/a.mp4")).toEqual({ kind: "invalid" });
+  });
+});
+
+describe("video processing (issue 12)", () => {
+  const processing = {
+    status: "processing",
+    width: 0,
+    height: 0,
+    durationMs: 0,
+    posterUrl: "",
+    sources: [],
+    progress: 42,
+    jobState: "running",
+    attempts: 1,
+  };
+
+  async function uploadClip(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText("Tittel"), "Portrett");
+    await user.click(screen.getByRole("tab", { name: "Video" }));
+    await user.upload(
+      screen.getByTestId("video-file-input"),
+      new File(["v"], "klipp.mov", { type: "video/quicktime" }),
+    );
+  }
+
+  it("shows the server's progress after the upload, and the item can be saved meanwhile", async () => {
+    mockApi({
+      "GET /api/admin/media": () => json({ videoProcessing: true }),
+      "GET /api/admin/media/abc.mov": () => json(processing),
+    });
+    const { onSubmit, user } = renderForm(vi.fn(async () => "/uploads/abc.mov") as Uploader);
+    await uploadClip(user);
+    expect(await screen.findByText("Behandler video… 42 %")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Videobehandling" })).toHaveAttribute(
+      "aria-valuenow",
+      "42",
+    );
+    await user.click(screen.getByRole("button", { name: "Opprett" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ videoUrl: "/uploads/abc.mov" });
+  });
+
+  it("shows a failure's reason and retries it", async () => {
+    const fetchMock = mockApi({
+      "GET /api/admin/media": () => json({ videoProcessing: true }),
+      "GET /api/admin/media/abc.mov": () =>
+        json({ ...processing, status: "failed", error: "Filen kunne ikke leses.", progress: null }),
+      "POST /api/admin/media/abc.mov/retry": () => json({ ...processing, progress: null }),
+    });
+    const { user } = renderForm(vi.fn(async () => "/uploads/abc.mov") as Uploader);
+    await uploadClip(user);
+    expect(
+      await screen.findByText("Videoen kunne ikke behandles. Filen kunne ikke leses."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Prøv igjen" }));
+    expect(await screen.findByText("Behandler video…")).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === "/api/admin/media/abc.mov/retry" && init?.method === "POST",
+      ),
+    ).toBe(true);
+  });
+
+  it("plays the rendition with its poster once ready", async () => {
+    mockApi({
+      "GET /api/admin/media": () => json({ videoProcessing: true }),
+      "GET /api/admin/media/abc.mov": () =>
+        json({
+          ...processing,
+          status: "ready",
+          progress: null,
+          jobState: "done",
+          posterUrl: "/media/p_poster.jpg",
+          sources: [
+            { url: "/media/p_small.mp4", width: 720, height: 1280, type: "video/mp4", bytes: 1 },
+            { url: "/media/p_large.mp4", width: 1080, height: 1920, type: "video/mp4", bytes: 2 },
+          ],
+        }),
+    });
+    const { user } = renderForm(vi.fn(async () => "/uploads/abc.mov") as Uploader);
+    await uploadClip(user);
+    expect(await screen.findByText("Videoen er klar for nettet.")).toBeInTheDocument();
+    const preview = screen.getByTestId("admin-video-preview");
+    expect(preview).toHaveAttribute("src", "/media/p_large.mp4");
+    expect(preview).toHaveAttribute("poster", "/media/p_poster.jpg");
+  });
+
+  it("says when the server does not process videos", async () => {
+    mockApi({ "GET /api/admin/media": () => json({ videoProcessing: false }) });
+    const { user } = renderForm();
+    await user.click(screen.getByRole("tab", { name: "Video" }));
+    expect(await screen.findByText(/Videobehandling er av på denne serveren/)).toBeInTheDocument();
   });
 });

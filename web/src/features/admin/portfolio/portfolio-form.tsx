@@ -14,10 +14,12 @@ import {
 } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
+import { useMediaSettings, useVideoStatus } from "@/lib/media-admin";
 import { uploadVideo } from "@/lib/upload";
 import { ImagePreview, VideoPreview } from "./portfolio-previews";
 import { categoryOptions, type PortfolioValues, portfolioSchema } from "./portfolio-rules";
 import { type Uploader, useVideoUpload } from "./use-video-upload";
+import { VideoProcessing } from "./video-processing";
 import { VideoUploadButton } from "./video-upload-button";
 
 /**
@@ -60,6 +62,10 @@ export function PortfolioForm({
     setVideoUrl: (url, validate) =>
       setValue("videoUrl", url, validate ? { shouldValidate: true } : undefined),
   });
+
+  // The server's processing of an uploaded video (issue 12); the item can be saved meanwhile.
+  const settings = useMediaSettings();
+  const processing = useVideoStatus(videoUrl.trim(), !video.uploading);
 
   const mediaError = errors.imageUrl?.message;
   const videoError = errors.videoUrl?.message;
@@ -122,7 +128,12 @@ export function PortfolioForm({
             )}
           </FormField>
           <VideoUploadButton upload={video} />
-          <VideoPreview url={videoUrl.trim()} />
+          <VideoProcessing
+            address={videoUrl.trim()}
+            status={processing.data}
+            processingOff={settings.data?.videoProcessing === false}
+          />
+          <VideoPreview url={videoUrl.trim()} media={processing.data} />
         </TabsContent>
       </Tabs>
       {mediaError ? <p className="text-sm text-destructive">{mediaError}</p> : null}

@@ -20,15 +20,18 @@ import {
   portfolioInput,
   portfolioValues,
 } from "./portfolio-rules";
+import { ProcessingMark } from "./video-processing";
 
 function Thumbnail({ item }: { item: PortfolioItem }) {
   const [broken, setBroken] = useState(false);
   const box = "grid size-16 shrink-0 place-items-center overflow-hidden rounded-md bg-muted";
-  if (item.imageUrl && !broken) {
+  const picture =
+    item.imageUrl || (item.videoMedia?.status === "ready" ? item.videoMedia.posterUrl : "");
+  if (picture && !broken) {
     return (
       <span className={box}>
         <img
-          src={item.imageUrl}
+          src={picture}
           alt=""
           onError={() => setBroken(true)}
           className="size-full object-cover"
@@ -122,6 +125,7 @@ export function PortfolioPage() {
                     Fremhevet
                   </span>
                 ) : null}
+                <ProcessingMark item={item} />
               </p>
               {item.description ? (
                 <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">

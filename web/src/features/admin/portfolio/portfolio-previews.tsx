@@ -1,6 +1,7 @@
 import { ExternalLink, ImageOff } from "lucide-react";
 import { useState } from "react";
 import { UploadedVideoPlayer } from "@/components/video/uploaded-video-player";
+import type { MediaInfo } from "@/lib/media";
 import { uploadingMarker, videoPreview } from "./portfolio-rules";
 
 /** The Bilde tab's live preview; an image that fails to load shows "Ugyldig bilde-URL". */
@@ -32,9 +33,27 @@ export function ImagePreview({ url }: { url: string }) {
 /**
  * The Video tab's preview (SPEC.md section 2): YouTube and Vimeo embedded, uploads in the uploads
  * player, anything else "Ugyldig video-URL" with a link to open it. Nothing while a file uploads.
+ * An upload that processing has made ready plays its rendition with its poster (the original is
+ * private by then).
  */
-export function VideoPreview({ url }: { url: string }) {
+export function VideoPreview({ url, media }: { url: string; media?: MediaInfo | null }) {
   if (!url || url === uploadingMarker) return null;
+  const rendition = media?.status === "ready" ? media.sources.at(-1) : undefined;
+  if (rendition) {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: uploaded UGC clips come without caption tracks
+      <video
+        key={rendition.url}
+        src={rendition.url}
+        poster={media?.posterUrl || undefined}
+        controls
+        playsInline
+        preload="metadata"
+        data-testid="admin-video-preview"
+        className="aspect-video w-full rounded-md bg-black"
+      />
+    );
+  }
   const preview = videoPreview(url);
   if (preview.kind === "embed") {
     return (

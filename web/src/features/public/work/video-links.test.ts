@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { opensInModal, videoTarget } from "./video-links";
+import type { MediaInfo } from "@/lib/media";
+import { opensInModal, pickSource, videoTarget } from "./video-links";
 
 describe("videoTarget", () => {
   it.each([
@@ -63,5 +64,43 @@ describe("videoTarget", () => {
     expect(opensInModal(videoTarget("https://x.no/a.webm"))).toBe(true);
     expect(opensInModal(videoTarget("https://x.no/page"))).toBe(false);
     expect(opensInModal(videoTarget(undefined))).toBe(false);
+  });
+});
+
+describe("processed uploads (issue 12)", () => {
+  const small = { url: "/media/p_s.mp4", width: 720, height: 1280, type: "video/mp4", bytes: 1 };
+  const large = { url: "/media/p_l.mp4", width: 1080, height: 1920, type: "video/mp4", bytes: 2 };
+  const ready: MediaInfo = {
+    status: "ready",
+    width: 1080,
+    height: 1920,
+    durationMs: 2000,
+    posterUrl: "/media/p_poster.jpg",
+    sources: [small, large],
+  };
+
+  it("play their renditions with the poster in the modal", () => {
+    const target = videoTarget("/media/p_l.mp4", ready);
+    expect(target).toEqual({
+      kind: "processed",
+      src: "/media/p_l.mp4",
+      poster: "/media/p_poster.jpg",
+      sources: [small, large],
+    });
+    expect(opensInModal(target)).toBe(true);
+  });
+
+  it("until ready, the address opens as before", () => {
+    expect(videoTarget("/uploads/a.mp4", { ...ready, status: "processing", sources: [] })).toEqual({
+      kind: "upload",
+      src: "/uploads/a.mp4",
+    });
+    expect(videoTarget("/uploads/a.mp4", null)).toEqual({ kind: "upload", src: "/uploads/a.mp4" });
+  });
+
+  it("give a narrow screen the small rendition and others the large one", () => {
+    expect(pickSource([small, large], true)).toBe(small);
+    expect(pickSource([small, large], false)).toBe(large);
+    expect(pickSource([large], true)).toBe(large);
   });
 });

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { UploadedVideoPlayer } from "@/components/video/uploaded-video-player";
-import type { VideoTarget } from "./video-links";
+import { narrowScreen, pickSource, type VideoTarget } from "./video-links";
 
 /**
  * The full-screen video modal (SPEC.md section 2, "Work"). A native <dialog> opened with
@@ -89,6 +89,23 @@ function VideoPlayer({
         allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
         allowFullScreen
         className="pointer-events-auto aspect-video w-full max-w-5xl rounded-2xl bg-black shadow-2xl"
+      />
+    );
+  }
+  if (target.kind === "processed") {
+    // Chosen once when the modal opens: a phone downloads the small rendition, not the large one.
+    const narrow = window.matchMedia?.(narrowScreen).matches ?? false;
+    const source = pickSource(target.sources, narrow);
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: creators' clips come without caption tracks.
+      <video
+        src={source?.url ?? target.src}
+        poster={target.poster || undefined}
+        controls
+        autoPlay
+        playsInline
+        data-testid="processed-video"
+        className="pointer-events-auto max-h-full max-w-full rounded-2xl bg-black shadow-2xl"
       />
     );
   }

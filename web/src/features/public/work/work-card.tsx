@@ -17,7 +17,7 @@ export function WorkCard({
   onPlay: (item: PortfolioItem, target: VideoTarget) => void;
 }) {
   const { t } = useLanguage();
-  const target = videoTarget(item.videoUrl);
+  const target = videoTarget(item.videoUrl, item.videoMedia);
   const playable = target.kind !== "none";
   return (
     <article className="group flex h-full flex-col">

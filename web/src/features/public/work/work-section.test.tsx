@@ -31,6 +31,37 @@ describe("work cards", () => {
     expect(screen.getByText("No Image")).toBeInTheDocument();
   });
 
+  it("show a processed upload's poster where the dark placeholder was (issue 12)", async () => {
+    mockApi({
+      "GET /api/portfolio/no": () =>
+        json([
+          item({
+            videoUrl: "/media/p_large.mp4",
+            videoMedia: {
+              status: "ready",
+              width: 1080,
+              height: 1920,
+              durationMs: 2000,
+              posterUrl: "/media/p_poster.jpg",
+              sources: [
+                {
+                  url: "/media/p_large.mp4",
+                  width: 1080,
+                  height: 1920,
+                  type: "video/mp4",
+                  bytes: 9,
+                },
+              ],
+            },
+          }),
+        ]),
+    });
+    renderApp(<WorkSection />);
+    await screen.findByRole("heading", { name: "Hudpleie" });
+    expect(screen.getByTestId("work-poster")).toHaveAttribute("src", "/media/p_poster.jpg");
+    expect(screen.getByRole("button", { name: /Hudpleie/ })).toBeInTheDocument();
+  });
+
   it("show only active items, though an admin's list holds hidden ones too", async () => {
     mockApi({
       "GET /api/portfolio/no": () =>

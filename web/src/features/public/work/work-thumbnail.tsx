@@ -5,7 +5,7 @@ import type { PortfolioItem } from "@/lib/portfolio";
 
 /**
  * The picture of a work card: the item's image; without one (or when it fails to load: moved,
- * deleted) a placeholder that says what the card holds, an upload to play, a linked video, or
+ * deleted) the poster of its processed video, else a placeholder that says what the card holds, an upload to play, a linked video, or
  * nothing to show.
  */
 export function WorkThumbnail({ item }: { item: PortfolioItem }) {
@@ -21,6 +21,22 @@ export function WorkThumbnail({ item }: { item: PortfolioItem }) {
         height={1280}
         loading="lazy"
         decoding="async"
+        className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+      />
+    );
+  }
+  // A processed upload's poster stands where the dark placeholder was (issue 12).
+  const poster = item.videoMedia?.status === "ready" ? item.videoMedia.posterUrl : "";
+  if (poster !== "") {
+    return (
+      <img
+        src={poster}
+        alt=""
+        width={item.videoMedia?.width}
+        height={item.videoMedia?.height}
+        loading="lazy"
+        decoding="async"
+        data-testid="work-poster"
         className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
       />
     );
