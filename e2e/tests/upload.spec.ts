@@ -3,8 +3,9 @@ import path from "node:path";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
-// These tests change site content that other files assert: a server of their own.
-test.use({ ownServer: "upload" });
+// These tests change site content that other files assert: a server of their own. They check the
+// upload protocol and the original as stored, so video processing (issue 12, video.spec.ts) is off.
+test.use({ ownServer: "upload", serverEnv: { UGCFOLIO_VIDEO_PROCESSING: "off" } });
 
 // A 2-second H.264 test card (320x240), made with
 //   ffmpeg -f lavfi -i testsrc=size=320x240:rate=25 -t 2 -pix_fmt yuv420p -c:v libx264 -crf 32 \
