@@ -7,8 +7,9 @@
 #   2. p99 of GET /api/portfolio/no (cmd/loadbench, 16 connections) without a transcode, then while
 #      the 1080p clip is transcoded again (budget: ≤ 2× the p99 without);
 #   3. the server's own peak memory (VmHWM) over all of it.
-# The clips are made once with ffmpeg (lavfi test card with moving noise, so that they compress
-# like filmed footage, and a tone) and kept in $BENCH_VIDEO_CACHE (default /tmp/ugcfolio-bench-video).
+# The clips are made once with ffmpeg (lavfi test card with moving grain, a tone, at a phone's
+# bit rates: 16 Mb/s H.264, 20 Mb/s HEVC, so both stay under the 100 MB upload limit) and kept in
+# $BENCH_VIDEO_CACHE (default /tmp/ugcfolio-bench-video).
 # Usage: scripts/bench-video.sh [load_seconds]     (default 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,15 +24,15 @@ clip_1080="$cache/clip-1080p-h264.mp4"
 clip_4k="$cache/clip-4k-hevc-hdr.mov"
 if [ ! -s "$clip_1080" ]; then
   echo "making $clip_1080 (once)…"
-  ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30,noise=alls=12:allf=t" \
-    -f lavfi -i "sine=frequency=440:sample_rate=48000" -t 30 -c:v libx264 -preset veryfast -crf 20 \
-    -pix_fmt yuv420p -c:a aac -b:a 128k "$clip_1080.part" && mv "$clip_1080.part" "$clip_1080"
+  ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30,noise=alls=6:allf=t" \
+    -f lavfi -i "sine=frequency=440:sample_rate=48000" -t 30 -c:v libx264 -preset veryfast -b:v 16M -maxrate 20M -bufsize 40M \
+    -pix_fmt yuv420p -c:a aac -b:a 128k -f mp4 "$clip_1080.part" && mv "$clip_1080.part" "$clip_1080"
 fi
 if [ ! -s "$clip_4k" ]; then
   echo "making $clip_4k (once; x265 at 4K takes a few minutes on two cores)…"
-  ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=3840x2160:rate=30,noise=alls=12:allf=t" \
-    -f lavfi -i "sine=frequency=440:sample_rate=48000" -t 30 -c:v libx265 -preset ultrafast -crf 26 \
-    -x265-params "log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc" \
+  ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=3840x2160:rate=30,noise=alls=6:allf=t" \
+    -f lavfi -i "sine=frequency=440:sample_rate=48000" -t 30 -c:v libx265 -preset ultrafast -b:v 20M \
+    -x265-params "log-level=error:vbv-maxrate=24000:vbv-bufsize=48000:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc" \
     -pix_fmt yuv420p10le -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc -tag:v hvc1 \
     -c:a aac -b:a 128k -metadata location=+59.9139+010.7522/ -f mov "$clip_4k.part" && mv "$clip_4k.part" "$clip_4k"
 fi

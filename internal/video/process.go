@@ -87,7 +87,7 @@ const darkMean = 24
 // Poster writes poster.jpg into dir: the most representative frame
 // (ffmpeg's thumbnail filter) of the opening seconds, or of a later window
 // when the opening is dark, in the video's displayed aspect with a long
-// side of at most PosterLongSide.
+// side of at most PosterLongSide, tone-mapped like the renditions.
 func (t Tools) Poster(ctx context.Context, in, dir string, info Info) (Output, error) {
 	w, h := Fit(info.Width, info.Height, PosterLongSide)
 	out := Output{Path: filepath.Join(dir, "poster.jpg"), Role: "poster", Width: w, Height: h, Type: "image/jpeg"}
@@ -98,7 +98,7 @@ func (t Tools) Poster(ctx context.Context, in, dir string, info Info) (Output, e
 		args := []string{"-nostdin", "-hide_banner", "-loglevel", "error", "-y",
 			"-ss", strconv.FormatFloat(start, 'f', 3, 64), "-t", strconv.Itoa(posterSeconds), "-i", in,
 			"-map", "0:v:0", "-an", "-sn", "-dn",
-			"-vf", fmt.Sprintf("fps=%d,scale=%d:%d,thumbnail=n=%d,format=yuvj420p", posterRate, w, h, posterRate*posterSeconds),
+			"-vf", fmt.Sprintf("fps=%d,scale=%d:%d,%s,thumbnail=n=%d,format=yuvj420p", posterRate, w, h, t.toSDR(info), posterRate*posterSeconds),
 			"-frames:v", "1", "-q:v", "3", "-map_metadata", "-1", "-f", "image2", path}
 		if err := t.run(ctx, args, nil); err != nil {
 			return Output{}, fmt.Errorf("poster: %w", err)

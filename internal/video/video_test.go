@@ -329,6 +329,36 @@ func TestProcessRefusesUnreadableFiles(t *testing.T) {
 	}
 }
 
+// An HDR (PQ, 10-bit) clip, as phones film: the rendition is tone-mapped
+// to 8-bit BT.709 and says so, and the poster is not a flat grey.
+func TestProcessToneMapsHDR(t *testing.T) {
+	tl := tools(t)
+	if !tl.ZScale {
+		t.Fatal("this ffmpeg has no zscale: HDR would not be tone-mapped")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "hdr.mov")
+	ffmpeg(t, "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30", "-t", "0.5", "-c:v", "libx265",
+		"-x265-params", "log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc",
+		"-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", in)
+	work := filepath.Join(dir, "work")
+	os.Mkdir(work, 0o755)
+	res, err := tl.Process(context.Background(), in, work, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Info.HDR || res.Info.Transfer != "smpte2084" {
+		t.Fatalf("probe: %+v", res.Info)
+	}
+	checkRendition(t, res.Renditions[0], 320, 180, false)
+	out, err := exec.Command("ffprobe", "-v", "error", "-select_streams", "v", "-show_entries",
+		"stream=color_transfer,color_primaries", "-of", "csv=p=0", res.Renditions[0].Path).Output()
+	if err != nil || strings.TrimSpace(string(out)) != "bt709,bt709" {
+		t.Fatalf("rendition colour: %q %v", out, err)
+	}
+	checkPoster(t, res.Poster, 320, 180)
+}
+
 // A clip that opens on black: the poster comes from a later window.
 func TestPosterSkipsADarkOpening(t *testing.T) {
 	tl := tools(t)
