@@ -148,6 +148,14 @@ func (s *Server) transcodeInto(ctx context.Context, t *jobs.Task, name, dir stri
 	if err != nil {
 		return err
 	}
+	// The item may have been deleted meanwhile, and its upload and asset
+	// with it (removeProcessed): then there is nothing to store.
+	if _, err := s.store.GetMediaAsset(ctx, name); apperr.Is(err, apperr.CodeNotFound) {
+		s.log.Info("video: the upload was removed during processing", "name", name)
+		return nil
+	} else if err != nil {
+		return err
+	}
 	outputs := make([]store.MediaOutput, 0, 1+len(res.Renditions))
 	for _, o := range append([]video.Output{res.Poster}, res.Renditions...) {
 		stored, size, err := media.PutProcessed(ctx, s.storage, o.Path, filepath.Ext(o.Path))
@@ -187,9 +195,14 @@ func (s *Server) copyOriginal(ctx context.Context, name, path string) error {
 	return dst.Close()
 }
 
-// failVideo marks the asset failed with the reason the admin reads.
+// failVideo marks the asset failed with the reason the admin reads; an
+// asset removed meanwhile (its item deleted) stays removed.
 func (s *Server) failVideo(ctx context.Context, name, reason string) {
-	err := s.store.PutMediaAsset(context.WithoutCancel(ctx), store.MediaAsset{StoredName: name, Kind: store.MediaVideo,
+	ctx = context.WithoutCancel(ctx)
+	if _, err := s.store.GetMediaAsset(ctx, name); err != nil {
+		return
+	}
+	err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: store.MediaVideo,
 		Status: store.MediaFailed, Error: reason})
 	if err != nil {
 		s.log.Error("video: cannot record the failure", "name", name, "err", err)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -256,4 +257,36 @@ func TestMediaStatusNeedsAnAdmin(t *testing.T) {
 			t.Errorf("%s %s: %d", r.method, r.path, got.status)
 		}
 	}
+}
+
+// An item deleted while its video is processed: whenever the job gets to
+// it, nothing of the upload is left (no asset, no original, no output).
+func TestItemDeletedDuringProcessingLeavesNothing(t *testing.T) {
+	clip := portraitClip(t)
+	e, _ := videoEnv(t, sqliteStore(t))
+	admin := e.signedInAdmin(t)
+	url := admin.uploadBytes(t, "deleted-meanwhile", clip)
+	var item struct{ ID int64 }
+	admin.do("POST", "/api/admin/portfolio", map[string]any{"title": "Borte", "videoUrl": url, "language": "no"}).
+		wantStatus(t, http.StatusCreated).json(t, &item)
+	admin.do("DELETE", fmt.Sprintf("/api/admin/portfolio/%d", item.ID), nil).wantStatus(t, http.StatusNoContent)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var state string
+		if err := e.store.DB.QueryRow(`SELECT state FROM jobs WHERE kind = 'video'`).Scan(&state); err != nil {
+			t.Fatal(err)
+		}
+		if state == "done" || state == "failed" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("job still %s", state)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	admin.do("GET", "/api/admin/media/"+strings.TrimPrefix(url, "/uploads/"), nil).wantStatus(t, http.StatusNotFound)
+	if f := e.files(t); len(f) != 0 {
+		t.Fatalf("files left: %v", f)
+	}
+	e.wantNoWorkFiles(t)
 }
