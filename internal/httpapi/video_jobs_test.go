@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -44,10 +45,29 @@ func videoEnv(t *testing.T, st *store.Store) (*uploadEnv, *jobs.Queue) {
 }
 
 // portraitClip is a 2 s clip filmed "in portrait": 320×180 coded with a
-// 90° display matrix, with the place of the shoot in its metadata.
+// 90° display matrix, with the place of the shoot in its metadata. Made
+// once per test binary.
 func portraitClip(t *testing.T) []byte {
 	t.Helper()
-	dir := t.TempDir()
+	portraitOnce.Do(func() { portraitBytes, portraitErr = makePortraitClip() })
+	if portraitErr != nil {
+		t.Fatal(portraitErr)
+	}
+	return portraitBytes
+}
+
+var (
+	portraitOnce  sync.Once
+	portraitBytes []byte
+	portraitErr   error
+)
+
+func makePortraitClip() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "ugcfolio-portrait-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
 	plain, rotated := filepath.Join(dir, "plain.mp4"), filepath.Join(dir, "rotated.mp4")
 	for _, args := range [][]string{
 		{"-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=frequency=440", "-t", "2",
@@ -57,14 +77,10 @@ func portraitClip(t *testing.T) []byte {
 	} {
 		cmd := exec.Command("ffmpeg", append([]string{"-nostdin", "-hide_banner", "-loglevel", "error", "-y"}, args...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("ffmpeg: %v\n%s", err, out)
+			return nil, fmt.Errorf("ffmpeg (these tests need it: apt-get install ffmpeg): %v\n%s", err, out)
 		}
 	}
-	b, err := os.ReadFile(rotated)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return os.ReadFile(rotated)
 }
 
 // uploadBytes sends data through the chunked protocol and answers its URL.
