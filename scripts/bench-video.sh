@@ -86,15 +86,23 @@ upload() {
 # status NAME: the asset's processing state as the admin polls it.
 status() { curl -sf -b "$jar" "$base/api/admin/media/$1"; }
 
-# ffmpeg_hwm: the peak RSS (kB) of the server's ffmpeg child, sampled until it exits.
+# watch_ffmpeg OUT CPU: the peak RSS (kB) of the server's ffmpeg children, and the CPU time
+# (user + system, clock ticks) they used, summed over every ffmpeg run (poster windows and the
+# transcode), sampled until they exit. The CPU time does not depend on what else the machine runs:
+# CPU seconds / 2 is the least wall time two idle cores would need.
 watch_ffmpeg() {
-  local out=$1 hwm=0 child v
+  local out=$1 cpu_out=$2 hwm=0 child v
+  declare -A ticks=()
   while :; do
-    child=$(pgrep -P $pid -x ffmpeg | head -1 || true)
-    if [ -n "$child" ]; then
+    for child in $(pgrep -P $pid -x ffmpeg || true); do
       v=$(awk '/VmHWM/ {print $2}' /proc/$child/status 2>/dev/null || echo 0)
       [ "${v:-0}" -gt "$hwm" ] && hwm=$v && echo "$hwm" >"$out"
-    fi
+      v=$(awk '{print $14 + $15}' /proc/$child/stat 2>/dev/null || echo 0)
+      [ "${v:-0}" -gt "${ticks[$child]:-0}" ] && ticks[$child]=$v
+      local sum=0 t
+      for t in "${ticks[@]}"; do sum=$((sum + t)); done
+      echo "$sum" >"$cpu_out"
+    done
     sleep 0.2
   done
 }
@@ -102,9 +110,11 @@ watch_ffmpeg() {
 # process FILE TYPE LABEL: upload, wait for ready, print the figures.
 process() {
   local file=$1 type=$2 label=$3 name start end st secs_clip ratio
-  local hwm_file="$dir/ffmpeg-hwm"
+  local hwm_file="$dir/ffmpeg-hwm" cpu_file="$dir/ffmpeg-cpu" load_before
   echo 0 >"$hwm_file"
-  watch_ffmpeg "$hwm_file" &
+  echo 0 >"$cpu_file"
+  load_before=$(cut -d' ' -f1 /proc/loadavg)
+  watch_ffmpeg "$hwm_file" "$cpu_file" &
   local wpid=$!
   name=$(upload "$file" "$type")
   start=$(date +%s.%N)
@@ -116,16 +126,19 @@ process() {
   end=$(date +%s.%N)
   kill $wpid 2>/dev/null || true
   secs_clip=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$file")
-  python3 - "$label" "$file" "$secs_clip" "$start" "$end" "$(cat "$hwm_file")" "$st" <<'PY'
+  python3 - "$label" "$file" "$secs_clip" "$start" "$end" "$(cat "$hwm_file")" "$st" "$(cat "$cpu_file")" \
+    "$(getconf CLK_TCK)" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" "$(nproc)" <<'PY'
 import json, os, sys
-label, path, clip, start, end, hwm, st = sys.argv[1:]
+label, path, clip, start, end, hwm, st, ticks, hz, load0, load1, cores = sys.argv[1:]
 clip, took = float(clip), float(end) - float(start)
 s = json.loads(st)
 src = s["sources"]
 insize = os.path.getsize(path)
 out = sum(x["bytes"] for x in src)
 print(f"{label}: {clip:.0f} s clip, {insize/1e6:.1f} MB in")
-print(f"  processing {took:.1f} s = {took/clip:.2f}x the clip's length")
+print(f"  processing {took:.1f} s = {took/clip:.2f}x the clip's length (load average {load0} before, {load1} after, {cores} cores)")
+cpu = int(ticks) / int(hz)
+print(f"  ffmpeg CPU time {cpu:.1f} s: on {cores} idle cores at least {cpu/int(cores):.1f} s = {cpu/int(cores)/clip:.2f}x the clip's length")
 for x in src:
     print(f"  rendition {x['width']}x{x['height']}: {x['bytes']/1e6:.2f} MB ({100*x['bytes']/insize:.0f} % of the input)")
 print(f"  all renditions {out/1e6:.2f} MB = {100*out/insize:.0f} % of the input; poster {s['posterUrl']}")
