@@ -59,6 +59,11 @@ lint: web
 clean:
 	rm -rf bin web/dist
 
+## bench-images: time and peak memory to process a 12 MP and a 48 MP photo; bytes of a phone's work section (issue 13)
+.PHONY: bench-images
+bench-images:
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/images
+
 ## bench-startup: start-to-first-answer and memory at rest of the built binary (DESIGN.md §5)
 .PHONY: bench-startup
 bench-startup: build
