@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"errors"
 	"net/http"
 	"strings"
 
@@ -14,9 +13,9 @@ import (
 func (s *Server) serveUpload(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
 	if !media.ValidName(name) {
-		return apperr.NotFound("File not found")
+		return errFileNotFound
 	}
-	return s.serveStored(w, r, name)
+	return s.serveOriginal(w, r, name)
 }
 
 var errProxyURL = apperr.Invalid("Only our own uploads can be played: url must be /uploads/NAME")
@@ -38,23 +37,5 @@ func (s *Server) videoProxy(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return errProxyURL
 	}
-	return s.serveStored(w, r, name)
-}
-
-// serveStored streams a stored file with http.ServeContent: Range and
-// If-Range, conditional requests, and no more read than is sent.
-func (s *Server) serveStored(w http.ResponseWriter, r *http.Request, name string) error {
-	f, err := s.storage.Open(r.Context(), name)
-	if errors.Is(err, media.ErrNotFound) {
-		return apperr.NotFound("File not found")
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	h := w.Header()
-	h.Set("Content-Type", media.ContentType(name))
-	h.Set("Cache-Control", "public, max-age=86400")
-	http.ServeContent(w, r, name, f.ModTime(), f)
-	return nil
+	return s.serveOriginal(w, r, name)
 }

@@ -81,7 +81,7 @@ func (s *Server) createPortfolioItem(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, p)
+	return s.writePortfolioItem(w, r, http.StatusCreated, p)
 }
 
 // updatePortfolioItem answers PATCH /api/admin/portfolio/{id} with the
@@ -109,7 +109,7 @@ func (s *Server) updatePortfolioItem(w http.ResponseWriter, r *http.Request) err
 	if cur.VideoURL != p.VideoURL {
 		s.forgetUpload(r.Context(), cur.VideoURL)
 	}
-	return writeJSON(w, http.StatusOK, p)
+	return s.writePortfolioItem(w, r, http.StatusOK, p)
 }
 
 // deletePortfolioItem answers DELETE /api/admin/portfolio/{id} with 204,

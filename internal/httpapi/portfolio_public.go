@@ -27,13 +27,21 @@ func (s *Server) listPortfolio(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		return writeJSON(w, http.StatusOK, list)
+		answers, err := s.portfolioAnswers(r.Context(), list, true)
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, http.StatusOK, answers)
 	}
 	return s.publicCache.serve(w, "portfolio/"+lang, func() ([]byte, error) {
 		list, err := s.store.ListPortfolio(r.Context(), lang, false, maxPublicPortfolio)
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(list)
+		answers, err := s.portfolioAnswers(r.Context(), list, false)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(answers)
 	})
 }

@@ -148,6 +148,7 @@ func (s *Server) routes() {
 	s.admin("POST /api/admin/upload/finalize", s.finalizeUpload)
 	s.mux.Handle("GET /api/video-proxy", s.handle(s.videoProxy))
 	s.mux.Handle("GET /uploads/{name}", s.handle(s.serveUpload))
+	s.mux.Handle("GET /media/{name}", s.handle(s.serveProcessed))
 
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
 	s.admin("POST /api/admin/content", s.saveContent)
@@ -172,10 +173,10 @@ func (s *Server) routes() {
 	s.contactLimit = newRateLimiter(contactEvery, contactBurst)
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
-	// Any other path under /uploads/ is a JSON 404, never the app's HTML.
-	s.mux.Handle("/uploads/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
-		return apperr.NotFound("File not found")
-	}))
+	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.
+	fileNotFound := s.handle(func(w http.ResponseWriter, r *http.Request) error { return errFileNotFound })
+	s.mux.Handle("/uploads/", fileNotFound)
+	s.mux.Handle("/media/", fileNotFound)
 
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No API route %s %s", r.Method, r.URL.Path)

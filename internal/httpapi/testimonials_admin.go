@@ -55,7 +55,7 @@ func (s *Server) createTestimonial(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, t)
+	return s.writeTestimonial(w, r, http.StatusCreated, t)
 }
 
 // updateTestimonial answers PUT /api/admin/testimonials/{id} with the
@@ -73,7 +73,7 @@ func (s *Server) updateTestimonial(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, t)
+	return s.writeTestimonial(w, r, http.StatusOK, t)
 }
 
 // deleteTestimonial answers DELETE /api/admin/testimonials/{id} with 204.

@@ -18,13 +18,21 @@ func (s *Server) listTestimonials(w http.ResponseWriter, r *http.Request) error 
 		if err != nil {
 			return err
 		}
-		return writeJSON(w, http.StatusOK, list)
+		answers, err := s.testimonialAnswers(r.Context(), list, true)
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, http.StatusOK, answers)
 	}
 	return s.publicCache.serve(w, "testimonials/"+lang, func() ([]byte, error) {
 		list, err := s.store.ListTestimonials(r.Context(), lang, false, maxPublicTestimonials)
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(list)
+		answers, err := s.testimonialAnswers(r.Context(), list, false)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(answers)
 	})
 }

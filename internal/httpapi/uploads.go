@@ -177,6 +177,9 @@ func (s *Server) removeUploadIfUnused(ctx context.Context, url string) error {
 	if err != nil || n > 0 {
 		return err
 	}
+	if err := s.removeProcessed(ctx, url); err != nil {
+		return err
+	}
 	return media.RemoveURL(ctx, s.storage, url)
 }
 

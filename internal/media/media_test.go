@@ -330,3 +330,31 @@ func TestFinalizeIsIdempotent(t *testing.T) {
 		}
 	})
 }
+
+func TestPutProcessedNamesByContent(t *testing.T) {
+	s := media.NewLocal(t.TempDir())
+	put := func(body string) (string, int64) {
+		path := filepath.Join(t.TempDir(), "out.webp")
+		os.WriteFile(path, []byte(body), 0o640)
+		name, size, err := media.PutProcessed(context.Background(), s, path, ".webp")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Fatalf("local file left behind: %v", err)
+		}
+		return name, size
+	}
+	a, size := put("same bytes")
+	b, _ := put("same bytes")
+	c, _ := put("other bytes")
+	if a != b || a == c || size != 10 || !media.IsProcessedName(a) || !strings.HasSuffix(a, ".webp") || len(a) != len("p_")+32+len(".webp") {
+		t.Fatalf("names %q %q %q, size %d", a, b, c, size)
+	}
+	if media.IsProcessedName("0123abcd.mp4") || media.IsProcessedName("p_../x") {
+		t.Fatal("an original or a bad name taken for a processed one")
+	}
+	if media.ProcessedURL(a) != "/media/"+a {
+		t.Fatalf("url %q", media.ProcessedURL(a))
+	}
+}

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "./i18n";
+import type { MediaInfo } from "./media";
 
 // The create, update and delete calls live in ./portfolio-admin: only the admin screens use them,
 // and this module is in every visitor's bundle (DESIGN.md section 5 sets its budget).
@@ -40,6 +41,9 @@ export interface PortfolioItem {
   featured: boolean;
   language: Language;
   isActive: boolean;
+  /** Processing of an uploaded video/image (read-only; absent in answers of older servers). */
+  videoMedia?: MediaInfo | null;
+  imageMedia?: MediaInfo | null;
 }
 
 /** The list's URL; also its query key's first element (SPEC.md section 7). */

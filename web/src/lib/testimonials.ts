@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "./i18n";
+import type { MediaInfo } from "./media";
 
 // The add, update and delete calls live in ./testimonials-admin: only the admin screens use them,
 // and this module is in every visitor's bundle (DESIGN.md section 5 sets its budget).
@@ -17,6 +18,8 @@ export interface Testimonial {
   testimonial: string;
   language: Language;
   isActive: boolean;
+  /** Processing of an uploaded image (read-only). */
+  imageMedia?: MediaInfo | null;
 }
 
 /** The list's URL; also its query key's first element (SPEC.md section 7). */
