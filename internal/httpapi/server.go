@@ -57,11 +57,12 @@ type Server struct {
 	limits      authLimits
 	passwords   *passwordWork // bounds the argon2 hashes running at once
 
-	jobs    *jobs.Queue    // background work (internal/jobs)
-	mail    *mail.Mailer   // e-mail of inquiries (nil: off)
-	storage media.Storage  // uploaded files (local disk or S3)
-	uploads *media.Uploads // the chunked upload protocol
-	now     func() time.Time
+	jobs      *jobs.Queue         // background work (internal/jobs)
+	imageJobs jobs.Kind[imageJob] // processing of uploaded photos (image_jobs.go)
+	mail      *mail.Mailer        // e-mail of inquiries (nil: off)
+	storage   media.Storage       // uploaded files (local disk or S3)
+	uploads   *media.Uploads      // the chunked upload protocol
+	now       func() time.Time
 
 	contactLimit *rateLimiter // POST /api/contact, per client address
 	bodyTimes    bodyTimes    // how long a request body may take to arrive
@@ -96,10 +97,9 @@ func New(d Deps) *Server {
 		s.jobs = jobs.New(d.Store, d.Log)
 	}
 	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log,
-		InUse: func(ctx context.Context, url string) (bool, error) {
-			n, err := d.Store.CountPortfolioByVideo(ctx, url)
-			return n > 0, err
-		}}
+		InUse: d.Store.UploadInUse}
+	s.uploads.Forget = s.removeProcessed
+	s.registerImageJobs()
 	s.routes()
 	return s
 }
