@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -158,4 +159,15 @@ func (s *Server) markImageFailed(ctx context.Context, name string, cause error) 
 		s.log.Error("mark image failed", "name", name, "err", err)
 	}
 	s.publicCache.invalidate()
+}
+
+// getMediaAsset answers GET /api/admin/media/{name}: what processing has
+// made of an upload so far (the admin form's preview polls it until a
+// photo is ready); 404 when the upload has no asset row.
+func (s *Server) getMediaAsset(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.store.GetMediaAsset(r.Context(), r.PathValue("name"))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, describe(a))
 }

@@ -149,6 +149,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/video-proxy", s.handle(s.videoProxy))
 	s.mux.Handle("GET /uploads/{name}", s.handle(s.serveUpload))
 	s.mux.Handle("GET /media/{name}", s.handle(s.serveProcessed))
+	s.admin("GET /api/admin/media/{name}", s.getMediaAsset)
 
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
 	s.admin("POST /api/admin/content", s.saveContent)
