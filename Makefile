@@ -110,6 +110,11 @@ PEBBLE_VERSION ?= v2.10.1
 bench-upload: build
 	$(GO) run ./cmd/uploadbench -bin bin/ugcfolio -runs 3
 
+## lighthouse-photos: Lighthouse's image audits on the home page with 10 uploaded photo items (issue 13)
+.PHONY: lighthouse-photos
+lighthouse-photos: build
+	node e2e/scripts/lighthouse-photos.mjs
+
 ## lighthouse: Lighthouse (mobile) on the home page with demo content; prints the four scores
 # and the JavaScript loaded, and fails under budget (DESIGN.md section 5). Issue 4.
 .PHONY: lighthouse

@@ -91,7 +91,7 @@ test("the creator uploads a photo in the portfolio form; phones get a small vari
     imageMedia: { sources: { url: string; width: number; type: string }[] } | null;
   }[];
   const media = items.find((i) => i.title === "Fotokort")?.imageMedia;
-  expect(media?.sources.map((s) => s.width)).toEqual([320, 320, 640, 640, 960, 960, 1440, 1440, 1600, 1600]);
+  expect(media?.sources.map((s) => s.width)).toEqual([320, 320, 480, 480, 640, 640, 960, 960, 1440, 1440, 1600, 1600]);
   const widthOf = (url: string) => media?.sources.find((s) => s.url === url)?.width ?? Number.NaN;
 
   const baseURL = new URL(page.url()).origin;

@@ -109,7 +109,7 @@ func TestImageUploadProcessedAndPrivate(t *testing.T) {
 				t.Errorf("output %+v not stored as a processed file", o)
 			}
 		}
-		if want := "image/webp@320 image/jpeg@320 image/webp@640 image/jpeg@640 image/webp@700 image/jpeg@700"; strings.Join(got, " ") != want {
+		if want := "image/webp@320 image/jpeg@320 image/webp@480 image/jpeg@480 image/webp@640 image/jpeg@640 image/webp@700 image/jpeg@700"; strings.Join(got, " ") != want {
 			t.Fatalf("outputs %v, want %s", got, want)
 		}
 		r := e.client().do("GET", media.ProcessedURL(a.Outputs[0].Name), nil).wantStatus(t, http.StatusOK)
@@ -129,7 +129,7 @@ func TestImageUploadProcessedAndPrivate(t *testing.T) {
 		}
 		e.client().do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK).json(t, &list)
 		if len(list) != 1 || !strings.HasPrefix(list[0].ImageURL, "/media/p_") || !strings.HasSuffix(list[0].ImageURL, ".jpg") ||
-			list[0].ImageMedia == nil || len(list[0].ImageMedia.Sources) != 6 {
+			list[0].ImageMedia == nil || len(list[0].ImageMedia.Sources) != 8 {
 			t.Fatalf("public list %+v", list)
 		}
 

@@ -40,7 +40,7 @@ func ValidUploadID(id string) bool { return idRe.MatchString(id) }
 var (
 	errBadID          = apperr.Invalid("Invalid upload id: use 8 to 64 letters, digits, - or _")
 	errNotFound       = apperr.NotFound("Upload not found")
-	errNotVideo       = apperr.New(apperr.CodeUnsupportedMedia, "Only video files can be uploaded")
+	errNotVideo       = apperr.New(apperr.CodeUnsupportedMedia, "Only video and image files can be uploaded")
 	errBadSignature   = apperr.New(apperr.CodeUnsupportedMedia, "The file is not a video in a supported format (MP4, MOV, WebM or Ogg)")
 	errTooLarge       = apperr.New(apperr.CodeTooLarge, "File is too large: the limit is 100 MB")
 	errImageTooLarge  = images.ErrTooLarge
