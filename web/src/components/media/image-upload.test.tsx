@@ -130,3 +130,13 @@ describe("a work card's photo", () => {
     expect(cardSizes(9 / 16)).toContain("calc((100vw - 40px) * 0.72)");
   });
 });
+
+describe("UploadedImagePreview of an address that is no processed photo", () => {
+  it("shows what the form gives for it", async () => {
+    mockApi({ "GET /api/admin/media/missing.jpg": () => json({ message: "not found" }, 404) });
+    renderApp(
+      <UploadedImagePreview url="/uploads/missing.jpg" unprocessed={<p>Ugyldig bilde-URL</p>} />,
+    );
+    expect(await screen.findByText("Ugyldig bilde-URL")).toBeInTheDocument();
+  });
+});

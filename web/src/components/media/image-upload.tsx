@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ImageUp, Loader2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { getMediaStatus, MAX_IMAGE_BYTES, sourceFor, uploadImage } from "@/lib/media";
 import { isUploadPath } from "@/lib/media-url";
@@ -100,9 +100,17 @@ export function ImageUploadButton({
 
 /**
  * The admin preview of an uploaded photo: the original is private, so it shows the processed
- * variant (asking the server every second while processing runs), or why processing failed.
+ * variant (asking the server every second while processing runs), or why processing failed. An
+ * /uploads/ address that is no processed photo (typed by hand, or a file since removed) shows
+ * `unprocessed` instead.
  */
-export function UploadedImagePreview({ url }: { url: string }) {
+export function UploadedImagePreview({
+  url,
+  unprocessed = null,
+}: {
+  url: string;
+  unprocessed?: ReactNode;
+}) {
   const query = useQuery({
     queryKey: ["media", url],
     queryFn: () => getMediaStatus(url),
@@ -110,6 +118,7 @@ export function UploadedImagePreview({ url }: { url: string }) {
     refetchInterval: (q) => (q.state.data?.status === "processing" ? 1000 : false),
   });
   const media = query.data;
+  if (media === null) return <>{unprocessed}</>;
   if (media?.status === "ready") {
     const source = sourceFor(media, "image/jpeg", 640);
     if (source) {
@@ -132,8 +141,6 @@ export function UploadedImagePreview({ url }: { url: string }) {
     >
       {media?.status === "failed" ? (
         <span className="text-destructive">{media.error || "Bildet kunne ikke behandles."}</span>
-      ) : media === null ? (
-        <span>Fant ikke det opplastede bildet.</span>
       ) : (
         <>
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />

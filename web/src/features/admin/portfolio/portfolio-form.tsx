@@ -100,7 +100,10 @@ export function PortfolioForm({
             onUploaded={(url) => setValue("imageUrl", url, { shouldValidate: true })}
           />
           {isUploadPath(imageUrl.trim()) ? (
-            <UploadedImagePreview url={imageUrl.trim()} />
+            <UploadedImagePreview
+              url={imageUrl.trim()}
+              unprocessed={<ImagePreview url={imageUrl.trim()} />}
+            />
           ) : (
             <ImagePreview url={imageUrl.trim()} />
           )}
