@@ -145,20 +145,23 @@ func BenchmarkProcess12MP(b *testing.B) { benchProcess(b, 4000, 3000) }
 func BenchmarkProcess48MP(b *testing.B) { benchProcess(b, 8000, 6000) }
 
 // BenchmarkWorkSectionBytes reports what a phone visitor downloads for a
-// work section of 10 photo items: the 12 MP originals, against the variant
-// a browser picks from the srcset for a card 358 CSS px wide (a 390 px
-// phone less the page's padding) at device pixel ratios 2 and 3, in WebP
-// and in the JPEG fallback.
+// work section of 10 photo items: the 12 MP originals (upright, 3000×4000,
+// as a phone shoots), against the variant the browser picks from the
+// srcset for a work card on a 390 px phone — 72% of 350 px = 252 CSS px
+// wide and 9:16 tall, so a 3:4 photo is drawn 3/4 × 16/9 = 1.33 times
+// as wide, 336 CSS px, to cover it (web cardSizes) — at pixel ratios 2 and 3, in
+// WebP and in the JPEG fallback.
 func BenchmarkWorkSectionBytes(b *testing.B) {
-	src := photo(b, 4000, 3000)
+	src := photo(b, 3000, 4000)
 	res, err := Process(context.Background(), src)
 	if err != nil {
 		b.Fatal(err)
 	}
-	const items, cardCSS = 10, 358
-	pick := func(typ string, dpr int) int {
+	const items = 10
+	card := 252 * max(1, float64(res.Width)/float64(res.Height)*16/9)
+	pick := func(typ string, dpr float64) int {
 		for _, v := range res.Variants { // smallest first
-			if v.Type == typ && v.Width >= cardCSS*dpr {
+			if v.Type == typ && float64(v.Width) >= card*dpr {
 				return len(v.Data)
 			}
 		}
