@@ -69,6 +69,11 @@ lint: web
 clean:
 	rm -rf bin web/dist
 
+## bench-images: time and peak memory to process a 12 MP and a 48 MP photo; bytes of a phone's work section (issue 13)
+.PHONY: bench-images
+bench-images:
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/images
+
 ## bench-startup: start-to-first-answer and memory at rest of the built binary (DESIGN.md §5)
 .PHONY: bench-startup
 bench-startup: build
@@ -120,6 +125,11 @@ PEBBLE_VERSION ?= v2.10.1
 .PHONY: bench-upload
 bench-upload: build
 	$(GO) run ./cmd/uploadbench -bin bin/ugcfolio -runs 3
+
+## lighthouse-photos: Lighthouse's image audits on the home page with 10 uploaded photo items (issue 13)
+.PHONY: lighthouse-photos
+lighthouse-photos: build
+	node e2e/scripts/lighthouse-photos.mjs
 
 ## lighthouse: Lighthouse (mobile) on the home page with demo content; prints the four scores
 # and the JavaScript loaded, and fails under budget (DESIGN.md section 5). Issue 4.

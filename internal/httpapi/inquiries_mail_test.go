@@ -31,14 +31,15 @@ func mailEnv(t *testing.T, st *store.Store) (*testEnv, *smtptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { q.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
 	e := newEnvDeps(t, st, func(c *config.Config) {
 		c.Mail = mc
 		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
 	}, func(d *Deps) { d.Jobs, d.Mail = q, m })
+	// Run once New has registered the server's own kinds (image), as serve does.
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { q.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
 	return e, srv
 }
 

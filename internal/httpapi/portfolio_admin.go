@@ -109,6 +109,9 @@ func (s *Server) updatePortfolioItem(w http.ResponseWriter, r *http.Request) err
 	if cur.VideoURL != p.VideoURL {
 		s.forgetUpload(r.Context(), cur.VideoURL)
 	}
+	if cur.ImageURL != p.ImageURL {
+		s.forgetUpload(r.Context(), cur.ImageURL)
+	}
 	return s.writePortfolioItem(w, r, http.StatusOK, p)
 }
 
@@ -124,11 +127,12 @@ func (s *Server) deletePortfolioItem(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	s.forgetUpload(r.Context(), p.VideoURL)
+	s.forgetUpload(r.Context(), p.ImageURL)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
-// forgetUpload removes an uploaded video that no item uses any more. The
+// forgetUpload removes an uploaded video or image that no item uses any more. The
 // item's change is already stored, so a failure is only logged: the file
 // stays in storage until the operator clears it.
 func (s *Server) forgetUpload(ctx context.Context, url string) {

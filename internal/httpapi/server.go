@@ -63,12 +63,13 @@ type Server struct {
 	limits      authLimits
 	passwords   *passwordWork // bounds the argon2 hashes running at once
 
-	jobs    *jobs.Queue      // background work (internal/jobs)
-	video   *videoProcessing // processing of uploaded videos (nil: off)
-	mail    *mail.Mailer     // e-mail of inquiries (nil: off)
-	storage media.Storage    // uploaded files (local disk or S3)
-	uploads *media.Uploads   // the chunked upload protocol
-	now     func() time.Time
+	jobs      *jobs.Queue         // background work (internal/jobs)
+	imageJobs jobs.Kind[imageJob] // processing of uploaded photos (image_jobs.go)
+	video     *videoProcessing    // processing of uploaded videos (video_jobs.go; nil: off)
+	mail      *mail.Mailer        // e-mail of inquiries (nil: off)
+	storage   media.Storage       // uploaded files (local disk or S3)
+	uploads   *media.Uploads      // the chunked upload protocol
+	now       func() time.Time
 
 	contactLimit *rateLimiter // POST /api/contact, per client address
 	bodyTimes    bodyTimes    // how long a request body may take to arrive
@@ -103,10 +104,9 @@ func New(d Deps) *Server {
 		s.jobs = jobs.New(d.Store, d.Log)
 	}
 	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log,
-		InUse: func(ctx context.Context, url string) (bool, error) {
-			n, err := d.Store.CountPortfolioByVideo(ctx, url)
-			return n > 0, err
-		}}
+		InUse: d.Store.UploadInUse}
+	s.uploads.Forget = s.removeProcessed
+	s.registerImageJobs()
 	s.setUpVideo(d.Video)
 	s.routes()
 	return s
@@ -158,7 +158,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /uploads/{name}", s.handle(s.serveUpload))
 	s.mux.Handle("GET /media/{name}", s.handle(s.serveProcessed))
 	s.admin("GET /api/admin/media", s.mediaSettings)
-	s.admin("GET /api/admin/media/{name}", s.getMediaStatus)
+	s.admin("GET /api/admin/media/{name}", s.getMediaStatus) // photos and videos
 	s.admin("POST /api/admin/media/{name}/retry", s.retryMedia)
 
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries

@@ -69,22 +69,35 @@ func (s *Server) updateTestimonial(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
+	oldImage, err := s.store.TestimonialImageURL(r.Context(), id)
+	if err != nil {
+		return err
+	}
 	t, err := s.store.UpdateTestimonial(r.Context(), id, in)
 	if err != nil {
 		return err
 	}
+	if oldImage != t.ImageURL {
+		s.forgetUpload(r.Context(), oldImage)
+	}
 	return s.writeTestimonial(w, r, http.StatusOK, t)
 }
 
-// deleteTestimonial answers DELETE /api/admin/testimonials/{id} with 204.
+// deleteTestimonial answers DELETE /api/admin/testimonials/{id} with 204,
+// and deletes its uploaded image when nothing else uses it.
 func (s *Server) deleteTestimonial(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	image, err := s.store.TestimonialImageURL(r.Context(), id)
 	if err != nil {
 		return err
 	}
 	if err := s.store.DeleteTestimonial(r.Context(), id); err != nil {
 		return err
 	}
+	s.forgetUpload(r.Context(), image)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

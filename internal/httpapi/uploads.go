@@ -163,6 +163,9 @@ func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.startImageProcessing(r.Context(), url); err != nil {
+		return err
+	}
 	if err := s.startVideoProcessing(r.Context(), url); err != nil {
 		return err
 	}
@@ -170,14 +173,15 @@ func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
 }
 
 // removeUploadIfUnused deletes the stored file of an "/uploads/NAME" video
-// URL once no portfolio item uses it any more (call it after deleting or
-// changing an item). Other URLs are left alone.
+// or image URL, its processed files and its asset row, once no portfolio
+// item or testimonial uses it any more (call it after deleting or changing
+// an item). Other URLs are left alone.
 func (s *Server) removeUploadIfUnused(ctx context.Context, url string) error {
 	if _, ok := media.NameFromURL(url); !ok {
 		return nil
 	}
-	n, err := s.store.CountPortfolioByVideo(ctx, url)
-	if err != nil || n > 0 {
+	used, err := s.store.UploadInUse(ctx, url)
+	if err != nil || used {
 		return err
 	}
 	if err := s.removeProcessed(ctx, url); err != nil {

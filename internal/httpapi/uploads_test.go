@@ -179,7 +179,7 @@ func TestUploadRejects(t *testing.T) {
 			{"encoded traversal in id", "..%2f..%2fetc", 1000, "video/mp4", 1, 400, "Invalid upload id: use 8 to 64 letters, digits, - or _"},
 			{"short id", "abc", 1000, "video/mp4", 1, 400, "Invalid upload id: use 8 to 64 letters, digits, - or _"},
 			{"over 100 MB", "too-large-1", 104857601, "video/mp4", 205, 413, "File is too large: the limit is 100 MB"},
-			{"not a video", "not-video-1", 1000, "image/png", 1, 415, "Only video files can be uploaded"},
+			{"neither video nor image", "not-video-1", 1000, "application/pdf", 1, 415, "Only video and image files can be uploaded"},
 			{"empty file", "empty-file-1", 0, "video/mp4", 1, 400, "fileSize must be a positive number of bytes"},
 			{"no chunks", "no-chunks-1", 1000, "video/mp4", 0, 400, "totalChunks must be from 1 to 1000 for this file"},
 			{"chunks over 5 MiB", "huge-chunk-1", 20 << 20, "video/mp4", 2, 400, "totalChunks 2 does not fit fileSize 20971520 with chunks of at most 5242880 bytes"},

@@ -225,8 +225,9 @@ func (s *Server) mediaSettings(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, map[string]bool{"videoProcessing": s.video != nil})
 }
 
-// getMediaStatus answers GET /api/admin/media/{name}; 404 when the stored
-// file has no asset (never processed).
+// getMediaStatus answers GET /api/admin/media/{name} for a photo or a
+// video: its asset as items carry it, with its job's state and progress;
+// 404 when the stored file has no asset (never processed).
 func (s *Server) getMediaStatus(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.videoStatusOf(r.Context(), r.PathValue("name"))
 	if err != nil {
@@ -241,15 +242,18 @@ func (s *Server) videoStatusOf(ctx context.Context, name string) (videoStatus, e
 		return videoStatus{}, err
 	}
 	st := videoStatus{mediaInfo: describe(a)}
-	found, err := s.jobs.ForSubjects(ctx, videoJobKind, []string{name})
+	// The job of the asset's kind: "video" here, "image" (KindImage) for photos.
+	found, err := s.jobs.ForSubjects(ctx, a.Kind, []string{name})
 	if err != nil {
 		return videoStatus{}, err
 	}
-	if j, ok := found[name]; ok && a.Kind == store.MediaVideo {
+	if j, ok := found[name]; ok {
 		st.JobState, st.Attempts = j.State, j.Attempts
 		if a.Status == store.MediaProcessing {
 			st.Progress = j.Progress
 		}
+	}
+	if j, ok := found[name]; ok && a.Kind == store.MediaVideo {
 		// A worker that died on the last try leaves the asset processing
 		// and the job failed: say so, so that the admin can try again.
 		if a.Status == store.MediaProcessing && j.State == jobs.Failed {

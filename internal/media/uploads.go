@@ -16,13 +16,15 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/images"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
 // Limits of the chunked upload protocol (SPEC.md section 9, DESIGN.md section 4).
 const (
-	MaxFileSize  = 100 << 20 // 104857600 bytes: the largest video accepted
-	MaxChunkSize = 5 << 20   // the largest chunk; the client sends 512000 or 1 MiB
+	MaxFileSize  = 100 << 20       // 104857600 bytes: the largest video accepted
+	MaxImageSize = images.MaxBytes // 25 MB: the largest photo accepted
+	MaxChunkSize = 5 << 20         // the largest chunk; the client sends 512000 or 1 MiB
 	MaxAge       = 24 * time.Hour
 )
 
@@ -36,12 +38,14 @@ var idRe = regexp.MustCompile(UploadIDPattern)
 func ValidUploadID(id string) bool { return idRe.MatchString(id) }
 
 var (
-	errBadID        = apperr.Invalid("Invalid upload id: use 8 to 64 letters, digits, - or _")
-	errNotFound     = apperr.NotFound("Upload not found")
-	errNotVideo     = apperr.New(apperr.CodeUnsupportedMedia, "Only video files can be uploaded")
-	errBadSignature = apperr.New(apperr.CodeUnsupportedMedia, "The file is not a video in a supported format (MP4, MOV, WebM or Ogg)")
-	errTooLarge     = apperr.New(apperr.CodeTooLarge, "File is too large: the limit is 100 MB")
-	errExceeds      = apperr.New(apperr.CodeTooLarge, "The chunks exceed the declared file size")
+	errBadID          = apperr.Invalid("Invalid upload id: use 8 to 64 letters, digits, - or _")
+	errNotFound       = apperr.NotFound("Upload not found")
+	errNotVideo       = apperr.New(apperr.CodeUnsupportedMedia, "Only video and image files can be uploaded")
+	errBadSignature   = apperr.New(apperr.CodeUnsupportedMedia, "The file is not a video in a supported format (MP4, MOV, WebM or Ogg)")
+	errTooLarge       = apperr.New(apperr.CodeTooLarge, "File is too large: the limit is 100 MB")
+	errImageTooLarge  = images.ErrTooLarge
+	errImageSignature = images.ErrNotImage
+	errExceeds        = apperr.New(apperr.CodeTooLarge, "The chunks exceed the declared file size")
 )
 
 // UploadStore is what the upload protocol needs of the database: the
@@ -65,6 +69,10 @@ type Uploads struct {
 	// InUse reports whether a saved item uses a stored file's URL; Cleanup
 	// keeps such files and removes the others it finds abandoned.
 	InUse func(ctx context.Context, url string) (bool, error)
+	// Forget, when set, removes what was made from a stored file (its
+	// processed variants or renditions and their asset row) just before
+	// the file itself is removed.
+	Forget func(ctx context.Context, url string) error
 }
 
 // Declaration is what POST /api/admin/upload/initialize declares.
@@ -98,9 +106,11 @@ func (u *Uploads) Initialize(ctx context.Context, userID int64, in Declaration) 
 		return apperr.Invalid("fileName must be 1 to 255 characters")
 	case in.FileSize <= 0:
 		return apperr.Invalid("fileSize must be a positive number of bytes")
+	case IsImageType(in.FileType) && in.FileSize > MaxImageSize:
+		return errImageTooLarge
 	case in.FileSize > MaxFileSize:
 		return errTooLarge
-	case !strings.HasPrefix(strings.ToLower(in.FileType), "video/"):
+	case !IsImageType(in.FileType) && !strings.HasPrefix(strings.ToLower(in.FileType), "video/"):
 		return errNotVideo
 	}
 	// Some chunk size c <= MaxChunkSize must give exactly n chunks:
@@ -194,8 +204,11 @@ func (u *Uploads) store(ctx context.Context, up store.Upload, area chunkArea) (s
 	if err != nil {
 		return "", err
 	}
-	ext := Sniff(head)
-	if ext == "" {
+	ext := SniffAs(up.FileType, head)
+	switch {
+	case ext == "" && IsImageType(up.FileType):
+		return "", errImageSignature
+	case ext == "":
 		return "", errBadSignature
 	}
 	name := up.StoredName
@@ -225,6 +238,11 @@ func (u *Uploads) discard(ctx context.Context, up store.Upload) {
 		u.log().Error("remove upload chunks", "upload", up.ID, "err", err)
 	}
 	if up.StoredName != "" && !u.inUse(ctx, URLPrefix+up.StoredName) {
+		if u.Forget != nil {
+			if err := u.Forget(ctx, URLPrefix+up.StoredName); err != nil {
+				u.log().Error("remove processed files of unused upload", "upload", up.ID, "err", err)
+			}
+		}
 		if err := u.Storage.Delete(ctx, up.StoredName); err != nil && !errors.Is(err, ErrNotFound) {
 			u.log().Error("remove unused upload", "upload", up.ID, "err", err)
 		}

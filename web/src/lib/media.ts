@@ -1,3 +1,6 @@
+import { ApiError, errorMessage, getJson } from "./api";
+import { type UploadOptions, uploadVideo } from "./upload";
+
 /**
  * What background processing made of an uploaded video or image (DESIGN.md section 6: media is
  * processed, never served raw), as the portfolio and testimonial answers carry it in `videoMedia`
@@ -23,4 +26,59 @@ export interface MediaSource {
   height: number;
   type: string;
   bytes: number;
+}
+
+// --- Photos (issue 13): upload, processing state, responsive sources ---
+
+/** The largest photo accepted (the server's images.MaxBytes). */
+export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+
+const imageTypesByExtension: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  heic: "image/heic",
+  heif: "image/heif",
+};
+
+/** The type to declare for a photo; browsers leave HEIC's empty, so guess by extension. */
+export function imageType(file: File): string {
+  if (file.type.startsWith("image/")) return file.type;
+  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
+  return imageTypesByExtension[extension] ?? "image/unknown";
+}
+
+/**
+ * Sends a photo through the chunked upload API as an image; resolves to its "/uploads/…" address.
+ * The server words its photo refusals in Norwegian, so its message is the error shown.
+ */
+export async function uploadImage(
+  file: File,
+  options: Omit<UploadOptions, "fileType"> = {},
+): Promise<string> {
+  try {
+    return await uploadVideo(file, { ...options, fileType: imageType(file) });
+  } catch (failure) {
+    const cause = failure instanceof Error ? failure.cause : undefined;
+    if (cause instanceof ApiError) throw new Error(errorMessage(cause, String(failure)));
+    throw failure;
+  }
+}
+
+/** The admin's view of an upload's processing: null when it has none. */
+export async function getMediaStatus(url: string): Promise<MediaInfo | null> {
+  const name = url.slice("/uploads/".length);
+  try {
+    return await getJson<MediaInfo>(`/api/admin/media/${encodeURIComponent(name)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The smallest variant of a type at least `width` pixels wide, else the largest one. */
+export function sourceFor(media: MediaInfo, type: string, width: number): MediaSource | undefined {
+  const list = media.sources.filter((s) => s.type === type);
+  return list.find((s) => s.width >= width) ?? list[list.length - 1];
 }

@@ -30,6 +30,8 @@ export interface UploadOptions {
   chunkTries?: number;
   /** Back-off before the second try, doubled for each further one. */
   retryDelayMs?: number;
+  /** The type to declare; default: the file's video type (videoType). */
+  fileType?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function uploadVideo(file: File, options: UploadOptions = {}): Prom
       uploadId,
       fileName: file.name,
       fileSize: file.size,
-      fileType: videoType(file),
+      fileType: options.fileType ?? videoType(file),
       totalChunks,
     }),
   );

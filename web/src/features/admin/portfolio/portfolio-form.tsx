@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { ImageUploadButton, UploadedImagePreview } from "@/components/media/image-upload";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -15,6 +16,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { useMediaSettings, useVideoStatus } from "@/lib/media-admin";
+import { isUploadPath } from "@/lib/media-url";
 import { uploadVideo } from "@/lib/upload";
 import { ImagePreview, VideoPreview } from "./portfolio-previews";
 import { categoryOptions, type PortfolioValues, portfolioSchema } from "./portfolio-rules";
@@ -100,7 +102,17 @@ export function PortfolioForm({
               />
             )}
           </FormField>
-          <ImagePreview url={imageUrl.trim()} />
+          <ImageUploadButton
+            onUploaded={(url) => setValue("imageUrl", url, { shouldValidate: true })}
+          />
+          {isUploadPath(imageUrl.trim()) ? (
+            <UploadedImagePreview
+              url={imageUrl.trim()}
+              unprocessed={<ImagePreview url={imageUrl.trim()} />}
+            />
+          ) : (
+            <ImagePreview url={imageUrl.trim()} />
+          )}
         </TabsContent>
         <TabsContent
           value="video"

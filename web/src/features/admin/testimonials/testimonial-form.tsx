@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
+import { ImageUploadButton, UploadedImagePreview } from "@/components/media/image-upload";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -13,7 +14,7 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { isValidImageUrl } from "@/lib/media-url";
+import { isUploadPath, isValidImageUrl } from "@/lib/media-url";
 
 /** An image URL the server accepts: none, or http(s) or one of our uploads. */
 const isStorableImageUrl = (u: string) => u === "" || isValidImageUrl(u);
@@ -100,6 +101,13 @@ export function TestimonialForm({
       {field("name", "Name", "Client name")}
       {field("company", "Company", "Company or brand")}
       {field("imageUrl", "Image URL (optional)", "https://…")}
+      <ImageUploadButton
+        testId="testimonial-image-file-input"
+        onUploaded={(url) => setValue("imageUrl", url, { shouldValidate: true })}
+      />
+      {isUploadPath(watch("imageUrl").trim()) ? (
+        <UploadedImagePreview url={watch("imageUrl").trim()} />
+      ) : null}
       <FormField label="Rating" id="t-rating">
         {(control) => (
           <Select

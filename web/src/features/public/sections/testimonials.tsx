@@ -1,4 +1,5 @@
 import { Quote, Star } from "lucide-react";
+import { ResponsivePicture } from "@/components/media/responsive-picture";
 import { format, useLanguage } from "@/lib/i18n";
 import { type Testimonial, useTestimonials } from "@/lib/testimonials";
 import { SectionHeading } from "./section-heading";
@@ -99,20 +100,32 @@ export function Testimonials() {
                 <p>“{item.testimonial}”</p>
               </blockquote>
               <div className="mt-6 flex items-center gap-4 border-t border-stone-100 pt-6">
-                <img
-                  src={item.imageUrl.trim() !== "" ? item.imageUrl : avatarPlaceholder}
-                  onError={(event) => {
-                    if (!event.currentTarget.src.endsWith(avatarPlaceholder)) {
-                      event.currentTarget.src = avatarPlaceholder;
-                    }
-                  }}
-                  alt={format(t.testimonials.avatarAlt, { name: item.name })}
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-12 rounded-full object-cover ring-2 ring-amber-100"
-                />
+                {item.imageMedia?.status === "ready" && item.imageMedia.sources.length > 0 ? (
+                  <ResponsivePicture
+                    media={item.imageMedia}
+                    sizes="48px"
+                    fallback={item.imageUrl}
+                    alt={format(t.testimonials.avatarAlt, { name: item.name })}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-12 rounded-full object-cover ring-2 ring-amber-100"
+                  />
+                ) : (
+                  <img
+                    src={item.imageUrl.trim() !== "" ? item.imageUrl : avatarPlaceholder}
+                    onError={(event) => {
+                      if (!event.currentTarget.src.endsWith(avatarPlaceholder)) {
+                        event.currentTarget.src = avatarPlaceholder;
+                      }
+                    }}
+                    alt={format(t.testimonials.avatarAlt, { name: item.name })}
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-12 rounded-full object-cover ring-2 ring-amber-100"
+                  />
+                )}
                 <div>
                   <p className="font-bold text-stone-950">{item.name}</p>
                   <p className="text-sm text-stone-600">{item.company}</p>

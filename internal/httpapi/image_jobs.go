@@ -1,0 +1,161 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/images"
+	"github.com/ugcfolio/ugcfolio/internal/jobs"
+	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+)
+
+// An uploaded photo is processed in the background (issue 13): a job of
+// kind "image" whose subject is the original's stored name turns it into
+// upright, metadata-free WebP and JPEG variants (internal/images), stores
+// them content-addressed, and marks its media_assets row ready. The
+// original is private from the moment its upload is finalized.
+
+// KindImage is the job kind that processes an uploaded photo.
+const KindImage = "image"
+
+// imageJobOptions: one photo at a time per process (with images' own
+// semaphore, memory stays bounded by one decoded photo), and a 48 MP HEIC
+// decoded in WebAssembly well inside the time limit.
+var imageJobOptions = jobs.Options{Concurrency: 1, MaxAttempts: 3}
+
+// imageJob is the payload of an image job: everything is in its subject.
+type imageJob struct{}
+
+func (s *Server) registerImageJobs() {
+	s.imageJobs = jobs.Register(s.jobs, KindImage, imageJobOptions, s.processImage)
+}
+
+// startImageProcessing records a just-finalized photo as processing (so
+// it is private at once) and queues its job. A finalize repeated for the
+// same upload finds the row and leaves it alone.
+func (s *Server) startImageProcessing(ctx context.Context, url string) error {
+	name, ok := media.NameFromURL(url)
+	if !ok || !media.IsImageName(name) {
+		return nil
+	}
+	if _, err := s.store.GetMediaAsset(ctx, name); !apperr.Is(err, apperr.CodeNotFound) {
+		return err
+	}
+	err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaProcessing})
+	if err != nil {
+		return err
+	}
+	_, err = s.imageJobs.Enqueue(ctx, s.store.DB, name, imageJob{})
+	return err
+}
+
+// errOriginalGone is the failure of a photo removed before its turn came.
+var errOriginalGone = apperr.NotFound("Originalbildet finnes ikke lenger.")
+
+// processImage is the image job's handler.
+func (s *Server) processImage(ctx context.Context, t *jobs.Task, _ imageJob) error {
+	name := t.Subject
+	err := s.makeImageVariants(ctx, name)
+	if err == nil {
+		return nil
+	}
+	badPhoto := errors.Is(err, images.ErrNotImage) || errors.Is(err, images.ErrDamaged) ||
+		errors.Is(err, images.ErrTooMany) || errors.Is(err, images.ErrTooLarge) || errors.Is(err, errOriginalGone)
+	if badPhoto || t.Attempts >= t.MaxAttempts {
+		s.markImageFailed(context.WithoutCancel(ctx), name, err)
+	}
+	if badPhoto {
+		return jobs.Permanent(err)
+	}
+	return err
+}
+
+// makeImageVariants reads the original, processes it and stores the
+// variants, then marks the asset ready.
+func (s *Server) makeImageVariants(ctx context.Context, name string) error {
+	f, err := s.storage.Open(ctx, name)
+	if errors.Is(err, media.ErrNotFound) {
+		return errOriginalGone
+	}
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, images.MaxBytes+1))
+	f.Close()
+	if err != nil {
+		return err
+	}
+	res, err := images.Process(ctx, data)
+	data = nil
+	if err != nil {
+		return err
+	}
+	a := store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaReady, Width: res.Width, Height: res.Height}
+	for _, v := range res.Variants {
+		out, err := s.putVariant(ctx, v)
+		if err != nil {
+			return err
+		}
+		a.Outputs = append(a.Outputs, out)
+	}
+	// The original may have been removed while it was processed (its
+	// upload abandoned): then the variants go too, and no row comes back.
+	if f, err := s.storage.Open(ctx, name); err == nil {
+		f.Close()
+	} else if errors.Is(err, media.ErrNotFound) {
+		for _, o := range a.Outputs {
+			s.storage.Delete(ctx, o.Name)
+		}
+		return errOriginalGone
+	}
+	if err := s.store.PutMediaAsset(ctx, a); err != nil {
+		return err
+	}
+	s.publicCache.invalidate() // not an admin request: empty the public cache here
+	return nil
+}
+
+// putVariant stores one variant under its content-addressed name.
+func (s *Server) putVariant(ctx context.Context, v images.Variant) (store.MediaOutput, error) {
+	if err := os.MkdirAll(s.uploads.Dir, 0o750); err != nil {
+		return store.MediaOutput{}, err
+	}
+	tmp, err := os.CreateTemp(s.uploads.Dir, "variant-*")
+	if err != nil {
+		return store.MediaOutput{}, err
+	}
+	_, err = tmp.Write(v.Data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return store.MediaOutput{}, err
+	}
+	name, size, err := media.PutProcessed(ctx, s.storage, tmp.Name(), v.Ext)
+	if err != nil {
+		return store.MediaOutput{}, err
+	}
+	return store.MediaOutput{Name: name, Role: store.RoleImage, Width: v.Width, Height: v.Height, Type: v.Type, Bytes: size}, nil
+}
+
+// markImageFailed records why a photo could not be processed; the admin
+// sees the reason (Norwegian), visitors see the item's placeholder.
+func (s *Server) markImageFailed(ctx context.Context, name string, cause error) {
+	msg := "Bildet kunne ikke behandles. Prøv igjen, eller last opp bildet på nytt."
+	if e, ok := apperr.As(cause); ok {
+		msg = e.Message
+	}
+	if _, err := s.store.GetMediaAsset(ctx, name); apperr.Is(err, apperr.CodeNotFound) {
+		return // the upload was removed meanwhile
+	}
+	err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaFailed, Error: msg})
+	if err != nil {
+		s.log.Error("mark image failed", "name", name, "err", err)
+	}
+	s.publicCache.invalidate()
+}

@@ -1,0 +1,157 @@
+// Package images turns an uploaded photo (JPEG, PNG, WebP, HEIC/HEIF) into
+// upright, metadata-free variants at a few widths, in WebP and JPEG.
+//
+// Everything here is pure Go or WebAssembly run by wazero (HEIC decoding
+// and WebP encoding), so the binary needs no cgo.
+package images
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/jpeg"
+	"image/png"
+
+	"github.com/gen2brain/heic"
+	xwebp "golang.org/x/image/webp"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+)
+
+// Limits of an uploaded photo.
+const (
+	// MaxBytes is the largest photo file accepted (a 48 MP HEIC or JPEG
+	// from a phone is 3 to 15 MB).
+	MaxBytes = 25 << 20
+	// MaxPixels caps width×height, read from the header before anything is
+	// decoded: a 48 MP phone photo (8064×6048 = 48.8 M) passes, a
+	// decompression bomb (say 30000×30000 = 900 M pixels, 3.6 GB decoded)
+	// is refused.
+	MaxPixels = 50_000_000
+)
+
+// Format is an image format recognised by its bytes.
+type Format string
+
+const (
+	JPEG Format = "jpeg"
+	PNG  Format = "png"
+	WebP Format = "webp"
+	HEIC Format = "heic"
+)
+
+// SniffLen is how many leading bytes Sniff wants (fewer only lose HEIC
+// files whose HEIC brand is listed late in the ftyp box).
+const SniffLen = 64
+
+// The errors a photo can get; their text is shown to the creator.
+var (
+	ErrNotImage  = apperr.New(apperr.CodeUnsupportedMedia, "Filen er ikke et bilde i et format vi støtter (JPEG, PNG, WebP eller HEIC).")
+	ErrTooLarge  = apperr.New(apperr.CodeTooLarge, "Bildet er for stort: grensen er 25 MB.")
+	ErrTooMany   = apperr.New(apperr.CodeTooLarge, "Bildet har for mange piksler: grensen er 50 megapiksler.")
+	ErrDamaged   = apperr.Invalid("Bildet er skadet eller ufullstendig og kan ikke leses.")
+	heicBrands   = []string{"heic", "heix", "heim", "heis", "hevc", "hevx"}
+	heifBrands   = []string{"mif1", "msf1"}
+	pngSignature = []byte("\x89PNG\r\n\x1a\n")
+)
+
+// Sniff names the image format by the file's first bytes, "" when it is
+// none we accept. The name and declared type of a file are never trusted.
+func Sniff(head []byte) Format {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}):
+		return JPEG
+	case bytes.HasPrefix(head, pngSignature):
+		return PNG
+	case len(head) >= 12 && string(head[0:4]) == "RIFF" && string(head[8:12]) == "WEBP":
+		return WebP
+	case isHEIF(head):
+		return HEIC
+	}
+	return ""
+}
+
+// isHEIF reads the ISO-BMFF "ftyp" box: a HEIC major brand, or the
+// generic HEIF brand mif1/msf1 with a HEVC brand among the compatible ones
+// (an AVIF file is also mif1, but carries avif instead, which we cannot
+// decode).
+func isHEIF(head []byte) bool {
+	if len(head) < 16 || string(head[4:8]) != "ftyp" {
+		return false
+	}
+	major := string(head[8:12])
+	if contains(heicBrands, major) {
+		return true
+	}
+	size := int(binary.BigEndian.Uint32(head[0:4]))
+	end := min(size, len(head))
+	compatibleHEVC := false
+	for i := 16; i+4 <= end; i += 4 {
+		if contains(heicBrands, string(head[i:i+4])) {
+			compatibleHEVC = true
+		}
+	}
+	return contains(heifBrands, major) && compatibleHEVC
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Config reads the format and the stored dimensions (before any
+// orientation is applied) from the header alone, and refuses an image
+// over MaxPixels before a single pixel is decoded.
+func Config(data []byte) (Format, image.Config, error) {
+	f := Sniff(data[:min(len(data), SniffLen)])
+	if f == "" {
+		return "", image.Config{}, ErrNotImage
+	}
+	var cfg image.Config
+	var err error
+	r := bytes.NewReader(data)
+	switch f {
+	case JPEG:
+		cfg, err = jpeg.DecodeConfig(r)
+	case PNG:
+		cfg, err = png.DecodeConfig(r)
+	case WebP:
+		cfg, err = xwebp.DecodeConfig(r)
+	case HEIC:
+		cfg, err = heic.DecodeConfig(r)
+	}
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+		return f, cfg, ErrDamaged
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return f, cfg, ErrTooMany
+	}
+	return f, cfg, nil
+}
+
+// decode decodes the whole image; Config has vetted its size.
+func decode(f Format, data []byte) (image.Image, error) {
+	r := bytes.NewReader(data)
+	var img image.Image
+	var err error
+	switch f {
+	case JPEG:
+		img, err = jpeg.Decode(r)
+	case PNG:
+		img, err = png.Decode(r)
+	case WebP:
+		img, err = xwebp.Decode(r)
+	case HEIC:
+		img, err = heic.Decode(r)
+	default:
+		return nil, ErrNotImage
+	}
+	if err != nil {
+		return nil, ErrDamaged
+	}
+	return img, nil
+}

@@ -1,0 +1,25 @@
+package store
+
+import "context"
+
+// UploadInUse reports whether a saved item uses the uploaded file at url:
+// a portfolio item's video or image, or a testimonial's image. A file in
+// use is never deleted; one nobody uses is, when an item lets go of it and
+// by the janitor 24 hours after its upload began.
+func (s *Store) UploadInUse(ctx context.Context, url string) (bool, error) {
+	var n int
+	err := s.queryRow(ctx, `SELECT (SELECT count(*) FROM portfolio_items WHERE video_url = ? OR image_url = ?)
+		+ (SELECT count(*) FROM testimonials WHERE image_url = ?)`, url, url, url).Scan(&n)
+	return n > 0, err
+}
+
+// TestimonialImageURL is the image URL a testimonial has now (read before
+// it is changed or deleted, to let go of an uploaded image).
+func (s *Store) TestimonialImageURL(ctx context.Context, id int64) (string, error) {
+	var url string
+	err := s.queryRow(ctx, `SELECT image_url FROM testimonials WHERE id = ?`, id).Scan(&url)
+	if noRows(err) {
+		return "", errTestimonialNotFound
+	}
+	return url, err
+}
