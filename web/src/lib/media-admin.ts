@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { apiRequest } from "./api";
+import { ApiError, apiRequest, getJson } from "./api";
 import type { MediaInfo } from "./media";
 import { isUploadPath } from "./media-url";
 import { portfolioQueryOptions } from "./portfolio";
@@ -28,6 +28,16 @@ export function uploadName(address: string): string | null {
 }
 
 const statusUrl = (name: string) => `/api/admin/media/${encodeURIComponent(name)}`;
+
+/** The admin's view of an upload's processing: null when it has none. */
+export async function getMediaStatus(url: string): Promise<MediaInfo | null> {
+  try {
+    return await getJson<MediaInfo>(statusUrl(uploadName(url) ?? ""));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /** How often a video still processing is asked about again. */
 const pollMs = 1000;

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, getJson } from "./api";
+import { ApiError, errorMessage } from "./api";
 import { type UploadOptions, uploadVideo } from "./upload";
 
 /**
@@ -63,17 +63,6 @@ export async function uploadImage(
     const cause = failure instanceof Error ? failure.cause : undefined;
     if (cause instanceof ApiError) throw new Error(errorMessage(cause, String(failure)));
     throw failure;
-  }
-}
-
-/** The admin's view of an upload's processing: null when it has none. */
-export async function getMediaStatus(url: string): Promise<MediaInfo | null> {
-  const name = url.slice("/uploads/".length);
-  try {
-    return await getJson<MediaInfo>(`/api/admin/media/${encodeURIComponent(name)}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
   }
 }
 

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ImageUp, Loader2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { getMediaStatus, MAX_IMAGE_BYTES, sourceFor, uploadImage } from "@/lib/media";
+import { MAX_IMAGE_BYTES, sourceFor, uploadImage } from "@/lib/media";
+import { getMediaStatus } from "@/lib/media-admin";
 import { isUploadPath } from "@/lib/media-url";
 import { DEFAULT_CHUNK_BYTES } from "@/lib/upload";
 
