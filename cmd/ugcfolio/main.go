@@ -27,6 +27,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/web"
 )
@@ -196,7 +197,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	siteURL := cfg.Mail.PublicURL
 	if siteURL == "" && len(cfg.TLS.Domains) > 0 {
 		siteURL = "https://" + cfg.TLS.Domains[0]
-	} else if siteURL == "" {
+	}
+	// Canonical links and previews name the configured address; without one, the address each
+	// request came to (a listen address is no public address behind a proxy).
+	pageURL := siteURL
+	if siteURL == "" {
 		siteURL = "http://" + lns.site.Addr().String()
 	}
 	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log})
@@ -206,8 +211,17 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if !mailer.Enabled() {
 		log.Info("e-mail is off: inquiries are not mailed (set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM)")
 	}
+	// The home page is rendered in the binary (internal/ssr); the engine loads in the background
+	// so the first visitor does not wait for it.
+	renderer := ssr.New(web.HomeRenderer(), ssr.DefaultLimits)
+	defer renderer.Close()
+	go func() {
+		if err := renderer.Warm(); err != nil {
+			log.Error("home page renderer failed to load: the browser renders the page", "err", err)
+		}
+	}()
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
-		Jobs: queue, Mail: mailer})
+		Jobs: queue, Mail: mailer, Renderer: renderer, SiteURL: pageURL})
 	// The background jobs (kinds registered by httpapi.New), the janitor
 	// (abandoned uploads, expired sessions) and scheduled backups use the
 	// store: they stop, and are waited for, before the store closes

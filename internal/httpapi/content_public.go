@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -36,9 +38,22 @@ func (s *Server) getLanguageContent(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	sections, err := s.store.ContentByLanguage(r.Context(), lang)
+	body, err := s.visitorContent(r.Context(), lang)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, sections)
+	return writeVisitorJSON(w, body)
+}
+
+// visitorContent is the JSON of every saved section of a language: the
+// API's answer (the same for everyone), and the home page's data. Cached
+// like the visitor lists, so admin saves empty it.
+func (s *Server) visitorContent(ctx context.Context, lang string) ([]byte, error) {
+	return s.publicCache.get("content/"+lang, func() ([]byte, error) {
+		sections, err := s.store.ContentByLanguage(ctx, lang)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(sections)
+	})
 }
