@@ -38,16 +38,16 @@ func (s *Server) getLanguageContent(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	body, err := s.visitorContent(r.Context(), lang)
+	sections, err := s.store.ContentByLanguage(r.Context(), lang)
 	if err != nil {
 		return err
 	}
-	return writeVisitorJSON(w, body)
+	return writeJSON(w, http.StatusOK, sections)
 }
 
-// visitorContent is the JSON of every saved section of a language: the
-// API's answer (the same for everyone), and the home page's data. Cached
-// like the visitor lists, so admin saves empty it.
+// visitorContent is the JSON of every saved section of a language, as
+// GET /api/content/{lang} answers it: the home page's data, cached like the
+// visitor lists (admin saves empty it).
 func (s *Server) visitorContent(ctx context.Context, lang string) ([]byte, error) {
 	return s.publicCache.get("content/"+lang, func() ([]byte, error) {
 		sections, err := s.store.ContentByLanguage(ctx, lang)
