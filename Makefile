@@ -74,6 +74,16 @@ bench-login-burst: build
 bench-api: build
 	scripts/bench-api.sh
 
+## bench-home: the cached home page rendered by the server vs a static file of the same size (issue 15)
+.PHONY: bench-home
+bench-home: build
+	scripts/bench-home.sh
+
+## bench-render: one render of the home page in the embedded engine, its load time and memory (issue 15)
+.PHONY: bench-render
+bench-render: web
+	$(GO) test -run x -bench BenchmarkRenderHome -benchtime 50x -count 5 ./internal/ssr
+
 ## bench-backup: a backup of 100 items and 1 GB of uploads, and p99 of the public API meanwhile (issue 16)
 .PHONY: bench-backup
 bench-backup: build
@@ -107,6 +117,7 @@ bench-upload: build
 
 ## lighthouse: Lighthouse (mobile) on the home page with demo content; prints the four scores
 # and the JavaScript loaded, and fails under budget (DESIGN.md section 5). Issue 4.
+LIGHTHOUSE_RUNS ?= 3
 .PHONY: lighthouse
 lighthouse: build e2e/node_modules/.package-lock.json chromium
-	e2e/scripts/lighthouse.sh bin/ugcfolio
+	e2e/scripts/lighthouse.sh bin/ugcfolio $(LIGHTHOUSE_RUNS)

@@ -57,23 +57,24 @@ function stubDynamicImports(): Plugin {
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
+// The synchronous renderToString of react-dom's legacy browser build: the default server build
+// needs MessageChannel and TextEncoder, which the Go binary's JavaScript engine does not have.
+const legacyServerRenderer = fileURLToPath(
+  new URL(
+    "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js",
+    import.meta.url,
+  ),
+);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), isSsrBuild ? stubDynamicImports() : precompress()],
   resolve: {
-    alias: isSsrBuild
-      ? {
-          "@": src,
-          // The synchronous renderToString of react-dom's legacy browser build: the default
-          // server build needs MessageChannel and TextEncoder, which the engine does not have.
-          "react-dom/server": fileURLToPath(
-            new URL(
-              "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js",
-              import.meta.url,
-            ),
-          ),
-        }
-      : { "@": src },
+    alias: [
+      { find: "@", replacement: src },
+      ...(isSsrBuild ? [{ find: "react-dom/server", replacement: legacyServerRenderer }] : []),
+    ],
   },
+
   // The server build: one self-contained script (no imports left), run by the Go binary's
   // JavaScript engine (internal/ssr); embedded beside dist/ and never served.
   ssr: { noExternal: true, target: "webworker" },

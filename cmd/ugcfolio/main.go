@@ -214,12 +214,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	// The home page is rendered in the binary (internal/ssr); the engine loads in the background
 	// so the first visitor does not wait for it.
 	renderer := ssr.New(web.HomeRenderer(), ssr.DefaultLimits)
-	defer renderer.Close()
+	warmCtx, stopWarm := context.WithCancel(ctx)
+	warmed := make(chan struct{})
 	go func() {
-		if err := renderer.Warm(); err != nil {
+		defer close(warmed)
+		if err := renderer.Warm(warmCtx); err != nil && warmCtx.Err() == nil {
 			log.Error("home page renderer failed to load: the browser renders the page", "err", err)
 		}
 	}()
+	defer func() { stopWarm(); <-warmed; renderer.Close() }()
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
 		Jobs: queue, Mail: mailer, Renderer: renderer, SiteURL: pageURL})
 	// The background jobs (kinds registered by httpapi.New), the janitor

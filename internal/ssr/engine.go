@@ -54,11 +54,11 @@ func New(script string, limits Limits) *Engine {
 	return &Engine{script: script, limits: limits}
 }
 
-// Warm loads the script now, so the first visitor does not wait for it.
-func (e *Engine) Warm() error {
+// Warm loads the script now, so the first visitor does not wait for it. Cancelling ctx stops it.
+func (e *Engine) Warm(ctx context.Context) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	_, err := e.load()
+	_, err := e.loadWithin(ctx)
 	return err
 }
 
@@ -79,11 +79,11 @@ func (e *Engine) Render(ctx context.Context, pageData []byte, origin string) (pa
 			e.drop()
 		}
 	}()
-	vm, err := e.load()
+	vm, err := e.loadWithin(ctx)
 	if err != nil {
 		return Page{}, err
 	}
-	// The context can stop a render early (the server shutting down, the visitor gone).
+	// The context can stop a render early (the server shutting down).
 	stop := context.AfterFunc(ctx, vm.Interrupt)
 	defer stop()
 	if err := vm.SetEvalTimeout(e.limits.Time); err != nil {
@@ -106,8 +106,9 @@ func (e *Engine) Render(ctx context.Context, pageData []byte, origin string) (pa
 	return page, nil
 }
 
-// load returns the engine, starting it and running the script first if there is none. e.mu held.
-func (e *Engine) load() (*quickjs.VM, error) {
+// loadWithin returns the engine, starting it and running the script first if there is none;
+// cancelling ctx stops the script. e.mu held.
+func (e *Engine) loadWithin(ctx context.Context) (*quickjs.VM, error) {
 	if e.vm != nil {
 		return e.vm, nil
 	}
@@ -120,6 +121,8 @@ func (e *Engine) load() (*quickjs.VM, error) {
 		vm.Close()
 		return nil, err
 	}
+	stop := context.AfterFunc(ctx, vm.Interrupt)
+	defer stop()
 	if _, err := vm.Eval(e.script, quickjs.EvalGlobal); err != nil {
 		vm.Close()
 		return nil, fmt.Errorf("ssr: load the server build: %w", err)

@@ -20,7 +20,11 @@ const app = (
   </StrictMode>
 );
 if (data && root.firstElementChild) {
-  hydrateRoot(root, app);
+  hydrateRoot(root, app, {
+    // A page that disagrees with its data is rendered again here; say so in the console (the
+    // production build stays quiet otherwise), where the browser tests look for it.
+    onRecoverableError: (error) => console.error("Hydration error:", error),
+  });
   refreshListsForAdmin(queryClient, data.language);
 } else {
   createRoot(root).render(app);
