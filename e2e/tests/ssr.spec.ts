@@ -45,7 +45,9 @@ for (const path of ["/", "/en"] as const) {
     expect(h1Text(firstHtml)).toBe(hero[path]);
     await expect(page.locator("html")).toHaveAttribute("lang", lang[path]);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(hero[path]);
-    // Hydrated: the language switch answers, and moves to the other language's address.
+    // Hydrated (after the first paint): the language switch answers, and moves to the other
+    // language's address.
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
     const other = path === "/" ? "/en" : "/";
     await page.getByRole("button", { name: path === "/" ? "English" : "Norsk" }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(hero[other]);
@@ -71,6 +73,7 @@ test("a page whose HTML disagrees with its data is caught (the check above can f
 
 test("the language chosen on / comes back rendered by the server", async ({ page }) => {
   await page.goto("/");
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
   await page.getByRole("button", { name: "English" }).first().click();
   await expect(page).toHaveURL(/\/en$/);
   expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");

@@ -1,6 +1,6 @@
 import "./index.css";
 
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { initialLanguage } from "@/lib/i18n";
@@ -20,12 +20,20 @@ const app = (
   </StrictMode>
 );
 if (data && root.firstElementChild) {
-  hydrateRoot(root, app, {
-    // A page that disagrees with its data is rendered again here; say so in the console (the
-    // production build stays quiet otherwise), where the browser tests look for it.
-    onRecoverableError: (error) => console.error("Hydration error:", error),
-  });
-  refreshListsForAdmin(queryClient, data.language);
+  // The page is already on screen: hydration waits for its first paint, and runs as a transition,
+  // which React splits into short slices, so a slow phone paints at once and never freezes.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          // A page that disagrees with its data is rendered again here; say so in the console (the
+          // production build stays quiet otherwise), where the browser tests look for it.
+          onRecoverableError: (error) => console.error("Hydration error:", error),
+        });
+      });
+      refreshListsForAdmin(queryClient, data.language);
+    }, 0),
+  );
 } else {
   createRoot(root).render(app);
 }

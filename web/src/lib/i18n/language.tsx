@@ -37,6 +37,15 @@ function readStoredLanguage(): Language {
  */
 export const languageCookie = "language";
 
+function cookieLanguage(): string | undefined {
+  const prefix = `${languageCookie}=`;
+  return document.cookie
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
 function writeLanguageCookie(language: Language): void {
   if (typeof document === "undefined") return;
   // biome-ignore lint/suspicious/noDocumentCookie: a plain preference; no Cookie Store API in every browser.
@@ -112,14 +121,15 @@ export function LanguageProvider({
     setLanguage(language === "no" ? "en" : "no");
   }, [language, setLanguage]);
 
-  // A choice made before the cookie existed: the server rendered `/` in Norwegian, so the page
-  // switches once after hydration, and the cookie carries the choice to the server from now on.
+  // localStorage holds the choice (SPEC.md section 1); the cookie only carries it to the server. When
+  // they disagree (a choice made before the cookie existed, a cleared cookie), the stored choice
+  // wins: the cookie follows it, and a home page the server rendered at `/` in the other language
+  // switches once after hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start.
   useEffect(() => {
-    if (document.cookie.split(";").some((c) => c.trim().startsWith(`${languageCookie}=`))) return;
     const stored = storedLanguage();
     if (stored === null) return;
-    writeLanguageCookie(stored);
+    if (cookieLanguage() !== stored) writeLanguageCookie(stored);
     if (stored !== language && window.location.pathname === homePathOf.no) setLanguage(stored);
   }, []);
 
