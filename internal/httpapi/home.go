@@ -328,6 +328,7 @@ var (
 	// paints its text without waiting for the font (font-display: optional).
 	shellFontPreload = regexp.MustCompile(`(?s)<!--[^>]*?font.*?-->\s*<link\s+rel="preload"[^>]*?as="font"[^>]*>\s*|<link\s+rel="preload"[^>]*?as="font"[^>]*>\s*`)
 	shellStylesheet  = regexp.MustCompile(`<link rel="stylesheet"[^>]*href="(/assets/[^"]+\.css)"[^>]*>`)
+	shellAppScript   = regexp.MustCompile(`<script type="module" crossorigin src="(/assets/[^"]+\.js)"></script>`)
 )
 
 // homeShell cuts index.html once. The stylesheet is inlined: the page then
@@ -351,6 +352,15 @@ func (s *Server) homeShell() (*homeShell, error) {
 			return nil, fmt.Errorf("stylesheet: %w", err)
 		}
 		page = strings.Replace(page, m[0], "<style>"+strings.ReplaceAll(string(css), "</style", `<\/style`)+"</style>", 1)
+	}
+	// The app's script runs after the first paint (web/public/boot.js): the page is complete
+	// without it, and on a slow phone its parsing would otherwise come before the paint. It is
+	// fetched at once all the same (modulepreload).
+	if m := shellAppScript.FindStringSubmatch(page); m != nil {
+		if _, err := fs.Stat(s.web.fsys, "boot.js"); err == nil {
+			page = strings.Replace(page, m[0], `<link rel="modulepreload" crossorigin href="`+m[1]+`">`+"\n    "+
+				`<script defer src="/boot.js" data-app="`+m[1]+`"></script>`, 1)
+		}
 	}
 	const langAttr, headEnd, root = `<html lang="no">`, "</head>", `<div id="root"></div>`
 	iLang, iHead, iRoot := strings.Index(page, langAttr), strings.Index(page, headEnd), strings.Index(page, root)

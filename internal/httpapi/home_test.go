@@ -164,20 +164,21 @@ func TestHomePageRenderedInBothLanguages(t *testing.T) {
 					t.Errorf("title %q, want %q", got, tc.title)
 				}
 				for pattern, want := range map[string]string{
-					`<meta name="description" content="([^"]*)"`:          tc.description,
-					`<link rel="canonical" href="([^"]*)"`:                tc.canonical,
-					`<link rel="alternate" hreflang="no" href="([^"]*)"`:  "https://ugc.example.no/",
-					`<link rel="alternate" hreflang="en" href="([^"]*)"`:  "https://ugc.example.no/en",
-					`<meta property="og:title" content="([^"]*)"`:         tc.title,
-					`<meta property="og:description" content="([^"]*)"`:   tc.description,
-					`<meta property="og:url" content="([^"]*)"`:           tc.canonical,
-					`<meta property="og:image" content="([^"]*)"`:         tc.image,
-					`<meta name="twitter:card" content="([^"]*)"`:         "summary_large_image",
-					`<meta name="twitter:image" content="([^"]*)"`:        tc.image,
-					`<link rel="manifest" href="([^"]*)"`:                 "/manifest.webmanifest",
-					`<link rel="apple-touch-icon"[^>]*href="([^"]*)"`:     "/icons/apple-touch-icon.png",
-					`<meta property="og:locale" content="([^"]*)"`:        map[string]string{"no": "nb_NO", "en": "en_US"}[tc.lang],
-					`<script id="page-data" type="application/json">(\{)`: "{",
+					`<meta name="description" content="([^"]*)"`:              tc.description,
+					`<link rel="canonical" href="([^"]*)"`:                    tc.canonical,
+					`<link rel="alternate" hreflang="no" href="([^"]*)"`:      "https://ugc.example.no/",
+					`<link rel="alternate" hreflang="en" href="([^"]*)"`:      "https://ugc.example.no/en",
+					`<meta property="og:title" content="([^"]*)"`:             tc.title,
+					`<meta property="og:description" content="([^"]*)"`:       tc.description,
+					`<meta property="og:url" content="([^"]*)"`:               tc.canonical,
+					`<meta property="og:image" content="([^"]*)"`:             tc.image,
+					`<meta name="twitter:card" content="([^"]*)"`:             "summary_large_image",
+					`<meta name="twitter:image" content="([^"]*)"`:            tc.image,
+					`<link rel="manifest" href="([^"]*)"`:                     "/manifest.webmanifest",
+					`<link rel="apple-touch-icon"[^>]*href="([^"]*)"`:         "/icons/apple-touch-icon.png",
+					`<meta property="og:locale" content="([^"]*)"`:            map[string]string{"no": "nb_NO", "en": "en_US"}[tc.lang],
+					`<script id="page-data" type="application/json">(\{)`:     "{",
+					`<script defer src="/boot.js" data-app="(/assets/index-)`: "/assets/index-",
 				} {
 					if got := headValue(t, page, pattern); got != want {
 						t.Errorf("%s: %q, want %q", pattern, got, want)
