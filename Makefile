@@ -95,6 +95,16 @@ bench-api: build
 bench-video: build ffmpeg
 	scripts/bench-video.sh
 
+## bench-home: the cached home page rendered by the server vs a static file of the same size (issue 15)
+.PHONY: bench-home
+bench-home: build
+	scripts/bench-home.sh
+
+## bench-render: one render of the home page in the embedded engine, its load time and memory (issue 15)
+.PHONY: bench-render
+bench-render: web
+	for i in 1 2 3; do $(GO) test -run x -bench BenchmarkRenderHome -benchtime 30x ./internal/ssr | grep Benchmark; done
+
 ## bench-backup: a backup of 100 items and 1 GB of uploads, and p99 of the public API meanwhile (issue 16)
 .PHONY: bench-backup
 bench-backup: build
@@ -133,6 +143,7 @@ lighthouse-photos: build
 
 ## lighthouse: Lighthouse (mobile) on the home page with demo content; prints the four scores
 # and the JavaScript loaded, and fails under budget (DESIGN.md section 5). Issue 4.
+LIGHTHOUSE_RUNS ?= 3
 .PHONY: lighthouse
 lighthouse: build e2e/node_modules/.package-lock.json chromium
-	e2e/scripts/lighthouse.sh bin/ugcfolio
+	e2e/scripts/lighthouse.sh bin/ugcfolio $(LIGHTHOUSE_RUNS)

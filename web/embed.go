@@ -18,3 +18,13 @@ var dist embed.FS
 func Dist() (fs.FS, error) {
 	return fs.Sub(dist, "dist")
 }
+
+// homeRenderer is the server build of the app (web/dist-ssr/home.js, made by `npm run build`
+// too): the script internal/ssr runs to render the home page. It sits outside dist/, so the
+// server never serves it as a file.
+//
+//go:embed dist-ssr/home.js
+var homeRenderer string
+
+// HomeRenderer returns the server build's script.
+func HomeRenderer() string { return homeRenderer }

@@ -36,22 +36,72 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+/**
+ * The server build only: every dynamic `import()` (the lazy admin screens, the contact form, the
+ * video player) becomes an empty module. They never render on the server, and inlined they would
+ * triple the bundle the engine loads.
+ */
+function stubDynamicImports(): Plugin {
+  return {
+    name: "ugcfolio-stub-dynamic-imports",
+    apply: (_config, env) => env.isSsrBuild === true,
+    transform(code, id) {
+      if (!/\.[jt]sx?$/.test(id) || !code.includes("import(")) return null;
+      return {
+        code: code.replace(/\bimport\(\s*(["'])[^"']+\1\s*\)/g, "Promise.resolve({})"),
+        map: null,
+      };
+    },
+  };
+}
+
+const src = fileURLToPath(new URL("./src", import.meta.url));
+
+// The synchronous renderToString of react-dom's legacy browser build: the default server build
+// needs MessageChannel and TextEncoder, which the Go binary's JavaScript engine does not have.
+const legacyServerRenderer = fileURLToPath(
+  new URL(
+    "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js",
+    import.meta.url,
+  ),
+);
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), isSsrBuild ? stubDynamicImports() : precompress()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: [
+      { find: "@", replacement: src },
+      ...(isSsrBuild ? [{ find: "react-dom/server", replacement: legacyServerRenderer }] : []),
+    ],
   },
+
+  // The server build: one self-contained script (no imports left), run by the Go binary's
+  // JavaScript engine (internal/ssr); embedded beside dist/ and never served.
+  ssr: { noExternal: true, target: "webworker" },
+  publicDir: isSsrBuild ? false : "public",
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend }])),
   },
-  build: {
-    // web/embed.go embeds dist/; hashed names under dist/assets/ let the server cache them forever.
-    outDir: "dist",
-    assetsDir: "assets",
-    emptyOutDir: true,
-    // Every browser we serve supports <link rel="modulepreload">; the polyfill only cost bytes.
-    modulePreload: { polyfill: false },
-  },
+  build: isSsrBuild
+    ? {
+        outDir: "dist-ssr",
+        emptyOutDir: true,
+        target: "es2022",
+        minify: true,
+        rollupOptions: {
+          input: "src/ssr/entry-server.tsx",
+          output: { format: "iife", entryFileNames: "home.js" },
+        },
+      }
+    : {
+        // web/embed.go embeds dist/; hashed names under dist/assets/ let the server cache them forever.
+        outDir: "dist",
+        assetsDir: "assets",
+        emptyOutDir: true,
+        // Every browser we serve supports <link rel="modulepreload">; the polyfill only cost bytes.
+        modulePreload: { polyfill: false },
+      },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
@@ -61,4 +111,4 @@ export default defineConfig({
     // 5 s to render an admin form, and the test failed without anything being wrong.
     testTimeout: 20_000,
   },
-});
+}));

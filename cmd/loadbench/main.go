@@ -23,14 +23,15 @@ func main() {
 	conns := flag.Int("c", 64, "concurrent connections")
 	duration := flag.Duration("d", 10*time.Second, "measured duration")
 	warmup := flag.Duration("warmup", 2*time.Second, "unmeasured warm-up")
+	gzip := flag.Bool("gzip", true, "accept gzip (false: ask for the plain bytes, as a static file is sent)")
 	flag.Parse()
-	if err := run(*target, *conns, *duration, *warmup); err != nil {
+	if err := run(*target, *conns, *duration, *warmup, !*gzip); err != nil {
 		fmt.Fprintln(os.Stderr, "loadbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(target string, conns int, duration, warmup time.Duration) error {
+func run(target string, conns int, duration, warmup time.Duration, plain bool) error {
 	u, err := url.Parse(target)
 	if err != nil || u.Host == "" {
 		return fmt.Errorf("bad -url %q", target)
@@ -38,7 +39,7 @@ func run(target string, conns int, duration, warmup time.Duration) error {
 	if ip := net.ParseIP(u.Hostname()); u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		return fmt.Errorf("refusing non-loopback target %s", u.Host)
 	}
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns}}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: plain}}
 
 	ctx, cancel := context.WithTimeout(context.Background(), warmup+duration)
 	defer cancel()

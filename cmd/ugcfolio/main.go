@@ -27,6 +27,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	// Named so: the tests of this package have a helper called video.
 	videoproc "github.com/ugcfolio/ugcfolio/internal/video"
@@ -201,7 +202,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	siteURL := cfg.Mail.PublicURL
 	if siteURL == "" && len(cfg.TLS.Domains) > 0 {
 		siteURL = "https://" + cfg.TLS.Domains[0]
-	} else if siteURL == "" {
+	}
+	// Canonical links and previews name the configured address; without one, the address each
+	// request came to (a listen address is no public address behind a proxy).
+	pageURL := siteURL
+	if siteURL == "" {
 		siteURL = "http://" + lns.site.Addr().String()
 	}
 	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log})
@@ -212,8 +217,20 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		log.Info("e-mail is off: inquiries are not mailed (set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM)")
 	}
 	tools := findVideoTools(ctx, cfg, log)
+	// The home page is rendered in the binary (internal/ssr); the engine loads in the background
+	// so the first visitor does not wait for it.
+	renderer := ssr.New(web.HomeRenderer(), ssr.DefaultLimits)
+	warmCtx, stopWarm := context.WithCancel(ctx)
+	warmed := make(chan struct{})
+	go func() {
+		defer close(warmed)
+		if err := renderer.Warm(warmCtx); err != nil && warmCtx.Err() == nil {
+			log.Error("home page renderer failed to load: the browser renders the page", "err", err)
+		}
+	}()
+	defer func() { stopWarm(); <-warmed; renderer.Close() }()
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
-		Jobs: queue, Mail: mailer, Video: tools})
+		Jobs: queue, Mail: mailer, Video: tools, Renderer: renderer, SiteURL: pageURL})
 	// The background jobs (kinds registered by httpapi.New), the janitor
 	// (abandoned uploads, expired sessions) and scheduled backups use the
 	// store: they stop, and are waited for, before the store closes

@@ -59,6 +59,8 @@ async function gotoHome(page: Page, language?: "no" | "en") {
   }
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The server sent the page; the app takes it over after the first paint (issue 15).
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
 }
 
 /** Scrolls to the contact section so the lazily loaded form appears. */

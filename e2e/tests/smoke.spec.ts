@@ -2,8 +2,7 @@ import { expect, test } from "../lib/fixtures";
 
 // Errors thrown in the page or logged to the console (a CSP violation is logged there, and so is
 // every 4xx answer: "Failed to load resource") mean the app is broken even if the heading renders.
-// None is tolerated: a visitor's page asks GET /api/user only with the signed-in hint, and reads its
-// texts with GET /api/content/{lang}, which never answers 404.
+// None is tolerated: a visitor's page asks GET /api/user only with the signed-in hint.
 function collectPageErrors(page: import("@playwright/test").Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
@@ -47,10 +46,11 @@ test("the home page renders the app", async ({ page }) => {
   );
   expect(images.length).toBeGreaterThan(0);
   for (const image of images) expect(image, String(image.src)).toMatchObject({ loading: "lazy", sized: true });
-  // The texts in one request; no user lookup for a visitor (no signed-in hint).
-  expect(apiCalls.filter((call) => call.startsWith("GET /api/content/"))).toEqual([
-    "GET /api/content/no",
-  ]);
+  // The server rendered the page and inlined its data (issue 15): the texts, the work and the
+  // testimonials are not fetched again; no user lookup for a visitor (no signed-in hint).
+  expect(
+    apiCalls.filter((call) => /^GET \/api\/(content|portfolio|testimonials|site)\b/.test(call)),
+  ).toEqual([]);
   expect(apiCalls).not.toContain("GET /api/user");
 });
 

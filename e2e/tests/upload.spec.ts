@@ -144,6 +144,7 @@ test("the creator uploads a video in the portfolio form, saves the item, and it 
   // A visitor (no session) opens it on the public page: the uploads player plays it.
   await page.context().clearCookies();
   await page.goto("/");
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1); // hydrated (issue 15)
   await page.locator("#work").scrollIntoViewIfNeeded();
   await page.getByRole("button", { name: "Spill av «Testkort i bevegelse»" }).click();
   const video = page.getByTestId("video-modal").locator("video");

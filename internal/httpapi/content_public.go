@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -41,4 +43,17 @@ func (s *Server) getLanguageContent(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	return writeJSON(w, http.StatusOK, sections)
+}
+
+// visitorContent is the JSON of every saved section of a language, as
+// GET /api/content/{lang} answers it: the home page's data, cached like the
+// visitor lists (admin saves empty it).
+func (s *Server) visitorContent(ctx context.Context, lang string) ([]byte, error) {
+	return s.publicCache.get("content/"+lang, func() ([]byte, error) {
+		sections, err := s.store.ContentByLanguage(ctx, lang)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(sections)
+	})
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 )
@@ -33,15 +34,33 @@ func (s *Server) listPortfolio(w http.ResponseWriter, r *http.Request) error {
 		}
 		return writeJSON(w, http.StatusOK, answers)
 	}
-	return s.publicCache.serve(w, "portfolio/"+lang, func() ([]byte, error) {
-		list, err := s.store.ListPortfolio(r.Context(), lang, false, maxPublicPortfolio)
+	body, err := s.visitorPortfolio(r.Context(), lang)
+	if err != nil {
+		return err
+	}
+	return writeVisitorJSON(w, body)
+}
+
+// visitorPortfolio is the JSON a visitor gets for the language's portfolio:
+// the API's answer, and the data the server renders the home page from.
+func (s *Server) visitorPortfolio(ctx context.Context, lang string) ([]byte, error) {
+	return s.publicCache.get("portfolio/"+lang, func() ([]byte, error) {
+		list, err := s.store.ListPortfolio(ctx, lang, false, maxPublicPortfolio)
 		if err != nil {
 			return nil, err
 		}
-		answers, err := s.portfolioAnswers(r.Context(), list, false)
+		answers, err := s.portfolioAnswers(ctx, list, false)
 		if err != nil {
 			return nil, err
 		}
 		return json.Marshal(answers)
 	})
+}
+
+// writeVisitorJSON answers with a cached visitor body.
+func writeVisitorJSON(w http.ResponseWriter, body []byte) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, err := w.Write(body)
+	return err
 }

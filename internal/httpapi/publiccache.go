@@ -44,10 +44,10 @@ func (c *publicCache) forgetOnAdminWrites(next http.Handler) http.Handler {
 	})
 }
 
-// serve answers from the cache under key, or runs compute (which returns the
+// get returns the body cached under key, or runs compute (which returns the
 // JSON body) and keeps its answer. The generation is read before compute
 // reads the database, so an answer computed across a write is never kept.
-func (c *publicCache) serve(w http.ResponseWriter, key string, compute func() ([]byte, error)) error {
+func (c *publicCache) get(key string, compute func() ([]byte, error)) ([]byte, error) {
 	gen := c.generation.Load()
 	c.mu.RLock()
 	e, ok := c.entries[key]
@@ -55,7 +55,7 @@ func (c *publicCache) serve(w http.ResponseWriter, key string, compute func() ([
 	if !ok || e.generation != gen || time.Now().After(e.expires) {
 		body, err := compute()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		body = append(body, '\n') // as writeJSON's encoder ends its answers
 		e = cachedAnswer{body: body, generation: gen, expires: time.Now().Add(publicCacheTTL)}
@@ -63,8 +63,5 @@ func (c *publicCache) serve(w http.ResponseWriter, key string, compute func() ([
 		c.entries[key] = e
 		c.mu.Unlock()
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, err := w.Write(e.body)
-	return err
+	return e.body, nil
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -48,6 +49,14 @@ type Deps struct {
 	// background (video_jobs.go); nil: processing is off and uploads are
 	// served as they arrived.
 	Video *video.Tools
+
+	// Renderer renders the home page on the server (internal/ssr); nil: the
+	// browser renders it from the plain page.
+	Renderer HomeRenderer
+
+	// SiteURL is the site's address (https://example.no) for canonical links,
+	// previews and the sitemap; "": the address each request came to.
+	SiteURL string
 }
 
 // Server holds the dependencies of every handler.
@@ -76,6 +85,9 @@ type Server struct {
 	publicCache  *publicCache // visitor lists, emptied by every admin write
 
 	metrics *metrics.Metrics // nil: no metrics
+
+	home    *homePages // the home page rendered on the server (nil: off)
+	siteURL string     // the site's address; "": the request's
 }
 
 // New wires a server; Handler answers its requests.
@@ -95,6 +107,10 @@ func New(d Deps) *Server {
 		storage:     d.Storage,
 		metrics:     d.Metrics,
 		now:         time.Now,
+		siteURL:     strings.TrimRight(d.SiteURL, "/"),
+	}
+	if d.Renderer != nil {
+		s.home = newHomePages(d.Renderer)
 	}
 	if s.storage == nil {
 		s.storage = media.NewLocal(d.Config.UploadsDir())
@@ -192,6 +208,11 @@ func (s *Server) routes() {
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No API route %s %s", r.Method, r.URL.Path)
 	}))
+	// The home page in each language, rendered on the server; what crawlers read.
+	s.mux.HandleFunc("GET /{$}", s.serveHome)
+	s.mux.HandleFunc("GET "+homePathEnglish, s.serveHome)
+	s.mux.HandleFunc("GET /robots.txt", s.robotsTxt)
+	s.mux.HandleFunc("GET /sitemap.xml", s.sitemapXML)
 	s.mux.Handle("/", s.web)
 }
 

@@ -94,6 +94,7 @@ func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // other unknown path with 404.
 var clientRoutes = map[string]bool{
 	"/":                   true,
+	"/en":                 true,
 	"/auth":               true,
 	"/coming-soon":        true,
 	"/admin":              true,
@@ -141,6 +142,9 @@ func (s *staticFiles) load(name string) (*staticFile, error) {
 }
 
 func contentTypeOf(name string) string {
+	if path.Ext(name) == ".webmanifest" {
+		return "application/manifest+json"
+	}
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		return ct
 	}

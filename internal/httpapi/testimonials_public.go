@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 )
@@ -24,12 +25,22 @@ func (s *Server) listTestimonials(w http.ResponseWriter, r *http.Request) error 
 		}
 		return writeJSON(w, http.StatusOK, answers)
 	}
-	return s.publicCache.serve(w, "testimonials/"+lang, func() ([]byte, error) {
-		list, err := s.store.ListTestimonials(r.Context(), lang, false, maxPublicTestimonials)
+	body, err := s.visitorTestimonials(r.Context(), lang)
+	if err != nil {
+		return err
+	}
+	return writeVisitorJSON(w, body)
+}
+
+// visitorTestimonials is the JSON a visitor gets for the language's
+// testimonials: the API's answer, and the home page's data.
+func (s *Server) visitorTestimonials(ctx context.Context, lang string) ([]byte, error) {
+	return s.publicCache.get("testimonials/"+lang, func() ([]byte, error) {
+		list, err := s.store.ListTestimonials(ctx, lang, false, maxPublicTestimonials)
 		if err != nil {
 			return nil, err
 		}
-		answers, err := s.testimonialAnswers(r.Context(), list, false)
+		answers, err := s.testimonialAnswers(ctx, list, false)
 		if err != nil {
 			return nil, err
 		}

@@ -69,6 +69,7 @@ export function AppRouter() {
     <Suspense fallback={<RouteFallback />}>
       <Switch>
         <Route path={paths.home} component={HomePage} />
+        <Route path={paths.homeEnglish} component={HomePage} />
         <Route path={paths.auth} component={AuthPage} />
         <Route path={paths.comingSoon} component={ComingSoonPage} />
         <Route path={paths.admin.dashboard} component={GuardedDashboard} />

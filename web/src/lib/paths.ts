@@ -4,6 +4,8 @@
  */
 export const paths = {
   home: "/",
+  /** The home page in English (the language has an address of its own for search engines). */
+  homeEnglish: "/en",
   auth: "/auth",
   comingSoon: "/coming-soon",
   admin: {

@@ -23,7 +23,7 @@ export interface SiteInfo {
 }
 
 /** The query of GET /api/site; nothing changes it while the page is open. */
-function siteInfoQueryOptions() {
+export function siteInfoQueryOptions() {
   return queryOptions({ queryKey: ["/api/site"], queryFn: () => getJson<SiteInfo>("/api/site") });
 }
 

@@ -46,7 +46,7 @@ function LanguageSwitch({ className }: { className?: string }) {
 export function SiteNav() {
   const { t } = useLanguage();
   const [location] = useLocation();
-  const onHome = location === paths.home;
+  const onHome = location === paths.home || location === paths.homeEnglish;
   const scrolled = useScrolledPast(navScrollThreshold);
   const [open, setOpen] = useState(false);
   const { user } = useCurrentUser();

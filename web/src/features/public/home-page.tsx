@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteNav } from "@/components/site/site-nav";
 import { ContactSection } from "./contact/contact-section";
@@ -9,27 +9,21 @@ import { Services } from "./sections/services";
 import { Testimonials } from "./sections/testimonials";
 import { WorkSection } from "./work/work-section";
 
-/**
- * The sections below the hero render right after it, in a transition: React then renders them in
- * small slices instead of one long task, so the hero paints first and the page stays responsive
- * on slow phones (DESIGN.md section 5).
- */
-function useRestOfPage(): boolean {
-  const [ready, setReady] = useState(false);
+/** A link straight to a section (/#contact) lands on it once the page is there. */
+function useScrollToHash() {
   useEffect(() => {
-    startTransition(() => setReady(true));
-  }, []);
-  // A link straight to a section (/#contact) lands on it once it exists.
-  useEffect(() => {
-    if (!ready || window.location.hash.length < 2) return;
+    if (window.location.hash.length < 2) return;
     document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
-  }, [ready]);
-  return ready;
+  }, []);
 }
 
-/** "/" — the one-page site, sections in the order of SPEC.md section 1. */
+/**
+ * "/" and "/en" — the one-page site, sections in the order of SPEC.md section 1. Every section
+ * renders at once: the server renders this page (internal/httpapi/home.go) and the browser hydrates
+ * it, and both must produce the same tree.
+ */
 export function HomePage() {
-  const ready = useRestOfPage();
+  useScrollToHash();
   return (
     <div id="top" className="relative isolate min-h-dvh overflow-x-clip">
       {/* Soft colour behind the navigation and the hero: plain gradients, cheap to paint. */}
@@ -40,18 +34,14 @@ export function HomePage() {
       <SiteNav />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
-        {ready && (
-          <>
-            <About />
-            <Services />
-            <WorkSection />
-            <Testimonials />
-            <Pricing />
-            <ContactSection />
-          </>
-        )}
+        <About />
+        <Services />
+        <WorkSection />
+        <Testimonials />
+        <Pricing />
+        <ContactSection />
       </main>
-      {ready && <SiteFooter />}
+      <SiteFooter />
     </div>
   );
 }

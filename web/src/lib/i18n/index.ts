@@ -3,10 +3,13 @@ export { format } from "./format";
 export {
   catalogues,
   defaultLanguage,
+  homePathOf,
+  initialLanguage,
   isLanguage,
   type Language,
   type LanguageContextValue,
   LanguageProvider,
+  languageCookie,
   languageStorageKey,
   languages,
 } from "./language";

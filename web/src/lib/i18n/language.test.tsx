@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { format, LanguageProvider, languageStorageKey, useLanguage } from ".";
+import { format, initialLanguage, LanguageProvider, languageStorageKey, useLanguage } from ".";
 
 function LanguageProbe() {
   const { language, toggle, setLanguage, t } = useLanguage();
@@ -71,5 +71,53 @@ describe("format", () => {
       "No unread inquiries found.",
     );
     expect(format("Mail {email}", {})).toBe("Mail {email}");
+  });
+});
+
+describe("the language cookie and the home page's addresses (issue 15)", () => {
+  function clearLanguageCookie() {
+    // biome-ignore lint/suspicious/noDocumentCookie: test cleanup of a plain preference cookie.
+    document.cookie = "language=; Max-Age=0; Path=/";
+  }
+
+  it("mirrors the choice in a cookie the server reads, and moves the home page to its address", async () => {
+    clearLanguageCookie();
+    window.history.replaceState(null, "", "/#work");
+    const user = userEvent.setup();
+    renderProbe();
+    await user.click(screen.getByRole("button", { name: "English" }));
+    expect(document.cookie).toContain("language=en");
+    expect(window.location.pathname + window.location.hash).toBe("/en#work");
+    await user.click(screen.getByRole("button", { name: "force norwegian" }));
+    expect(document.cookie).toContain("language=no");
+    expect(window.location.pathname).toBe("/");
+  });
+
+  it("starts in the language the server rendered, then follows the stored choice at /", async () => {
+    clearLanguageCookie();
+    window.history.replaceState(null, "", "/");
+    localStorage.setItem(languageStorageKey, "en");
+    render(
+      <LanguageProvider language="no">
+        <LanguageProbe />
+      </LanguageProvider>,
+    );
+    expect(await screen.findByText("current: en")).toBeInTheDocument();
+    expect(document.cookie).toContain("language=en");
+    expect(window.location.pathname).toBe("/en");
+  });
+
+  it("keeps English at /en whatever was stored", () => {
+    window.history.replaceState(null, "", "/en");
+    localStorage.setItem(languageStorageKey, "no");
+    expect(initialLanguage("/en")).toBe("en");
+    expect(initialLanguage("/")).toBe("no");
+    render(
+      <LanguageProvider language="en">
+        <LanguageProbe />
+      </LanguageProvider>,
+    );
+    expect(screen.getByText("current: en")).toBeInTheDocument();
+    window.history.replaceState(null, "", "/");
   });
 });

@@ -18,21 +18,59 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 // Storage can throw (disabled cookies, private mode quotas); the site must still render.
-function readStoredLanguage(): Language {
+function storedLanguage(): Language | null {
   try {
     const stored = localStorage.getItem(languageStorageKey);
-    return isLanguage(stored) ? stored : defaultLanguage;
+    return isLanguage(stored) ? stored : null;
   } catch {
-    return defaultLanguage;
+    return null;
   }
 }
 
+function readStoredLanguage(): Language {
+  return storedLanguage() ?? defaultLanguage;
+}
+
+/**
+ * The cookie mirroring the stored choice: the server reads it to render `/` in the visitor's
+ * language (localStorage never reaches the server). Not a secret; a year long.
+ */
+export const languageCookie = "language";
+
+function cookieLanguage(): string | undefined {
+  const prefix = `${languageCookie}=`;
+  return document.cookie
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+function writeLanguageCookie(language: Language): void {
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain preference; no Cookie Store API in every browser.
+  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
 function storeLanguage(language: Language): void {
+  writeLanguageCookie(language);
   try {
     localStorage.setItem(languageStorageKey, language);
   } catch {
     // The choice then lasts for this page view only.
   }
+}
+
+/** The home page's address in each language: `/` Norwegian, `/en` English. */
+export const homePathOf: Record<Language, string> = { no: "/", en: "/en" };
+
+/**
+ * The language a page starts in: the address's on `/en`, else the stored choice. The server
+ * renders the home page in the same language (from the address or the cookie), so hydration and
+ * the first paint agree.
+ */
+export function initialLanguage(pathname: string): Language {
+  return pathname === homePathOf.en ? "en" : readStoredLanguage();
 }
 
 export interface LanguageContextValue {
@@ -46,12 +84,22 @@ export interface LanguageContextValue {
 
 export const LanguageContext = createContext<LanguageContextValue | null>(null);
 
-export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState<Language>(readStoredLanguage);
+export function LanguageProvider({
+  children,
+  language: startLanguage,
+}: {
+  children: ReactNode;
+  /** The language to start in (the page the server rendered); else the stored choice. */
+  language?: Language;
+}) {
+  const [language, setLanguageState] = useState<Language>(
+    () => startLanguage ?? readStoredLanguage(),
+  );
 
   // Keep <html lang> and the title in step so screen readers and search engines read the right
-  // language.
+  // language. A page the server rendered already has them (its description from the content).
   useEffect(() => {
+    if (document.documentElement.lang === language) return;
     document.documentElement.lang = language;
     document.title = catalogues[language].meta.title;
     document
@@ -62,11 +110,28 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const setLanguage = useCallback((next: Language) => {
     storeLanguage(next);
     setLanguageState(next);
+    // On the home page the address names the language: switching moves to the other address.
+    const { pathname, hash } = window.location;
+    if (pathname === homePathOf.no || pathname === homePathOf.en) {
+      window.history.replaceState(window.history.state, "", homePathOf[next] + hash);
+    }
   }, []);
 
   const toggle = useCallback(() => {
     setLanguage(language === "no" ? "en" : "no");
   }, [language, setLanguage]);
+
+  // localStorage holds the choice (SPEC.md section 1); the cookie only carries it to the server. When
+  // they disagree (a choice made before the cookie existed, a cleared cookie), the stored choice
+  // wins: the cookie follows it, and a home page the server rendered at `/` in the other language
+  // switches once after hydration.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start.
+  useEffect(() => {
+    const stored = storedLanguage();
+    if (stored === null) return;
+    if (cookieLanguage() !== stored) writeLanguageCookie(stored);
+    if (stored !== language && window.location.pathname === homePathOf.no) setLanguage(stored);
+  }, []);
 
   const value = useMemo<LanguageContextValue>(
     () => ({ language, setLanguage, toggle, t: catalogues[language] }),

@@ -1,0 +1,376 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"html"
+	"log/slog"
+	"net/http"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+	"github.com/ugcfolio/ugcfolio/web"
+)
+
+// One engine for the package's tests: loading the server build is the slow part.
+var (
+	testEngineOnce sync.Once
+	testEngine     *ssr.Engine
+)
+
+func sharedEngine() *ssr.Engine {
+	// The race detector slows the engine (C translated to Go) tenfold: a time limit for that.
+	limits := ssr.Limits{Time: time.Minute, Memory: ssr.DefaultLimits.Memory}
+	testEngineOnce.Do(func() { testEngine = ssr.New(web.HomeRenderer(), limits) })
+	return testEngine
+}
+
+// newHomeEnv is a server with the built web app and the real renderer.
+func newHomeEnv(t *testing.T, st *store.Store, tweak func(*config.Config), deps func(*Deps)) *testEnv {
+	t.Helper()
+	dist, err := web.Dist()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newEnvDeps(t, st, tweak, func(d *Deps) {
+		d.Web, d.Renderer, d.SiteURL = dist, sharedEngine(), "https://ugc.example.no"
+		if testing.Verbose() {
+			d.Log = slog.New(slog.NewTextHandler(os.Stderr, nil))
+		}
+		if deps != nil {
+			deps(d)
+		}
+	})
+}
+
+// homeContent is stored text for every section of the page, per language.
+var homeContent = map[string]map[string]string{
+	"no": {
+		"hero":     `{"tagline":"Skaper-NO","greeting":"Hei fra lagret innhold","intro":"Intro-NO","description":"Beskrivelse-NO <b>&"}`,
+		"about":    `{"title":"Om-NO","description1":"Om-en-NO","description2":"Om-to-NO"}`,
+		"services": `{"title":"Tjenester-NO","description":"Tjenestebeskrivelse-NO"}`,
+		"contact":  `{"title":"Kontakt-NO","description":"Kontakttekst-NO","email":"no@example.no"}`,
+		"footer":   `{"companyDescription":"Bunntekst-NO"}`,
+	},
+	"en": {
+		"hero":     `{"tagline":"Creator-EN","greeting":"Hello from stored content","intro":"Intro-EN","description":"Description-EN"}`,
+		"about":    `{"title":"About-EN","description1":"About-one-EN","description2":"About-two-EN"}`,
+		"services": `{"title":"Services-EN","description":"Services-text-EN"}`,
+		"contact":  `{"title":"Contact-EN","description":"Contact-text-EN","email":"en@example.no"}`,
+		"footer":   `{"companyDescription":"Footer-EN"}`,
+	},
+}
+
+func seedHome(t *testing.T, st *store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	for lang, sections := range homeContent {
+		for section, body := range sections {
+			if _, err := st.SaveContent(ctx, section, lang, json.RawMessage(body)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tag := strings.ToUpper(lang)
+		for _, in := range []store.PortfolioInput{
+			{Title: "Featured-" + tag, Category: "product", ImageURL: "/uploads/poster-" + lang + ".jpg", Featured: true, Language: lang, IsActive: true},
+			{Title: "Video-" + tag, Category: "lifestyle", VideoURL: "https://youtu.be/abc123", Language: lang, IsActive: true},
+			{Title: "Hidden-item-" + tag, Category: "brand", Language: lang, IsActive: false},
+		} {
+			if _, err := st.CreatePortfolioItem(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, in := range []store.TestimonialInput{
+			{Name: "Kari-" + tag, Company: "Firma", Rating: 5, Testimonial: "Quote-" + tag, Language: lang, IsActive: true},
+			{Name: "Hidden-person-" + tag, Company: "Firma", Rating: 4, Testimonial: "Hidden-quote-" + tag, Language: lang, IsActive: false},
+		} {
+			if _, err := st.CreateTestimonial(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// headTag returns the content (or href) of the first tag matching the pattern's prefix.
+func headValue(t *testing.T, page, pattern string) string {
+	t.Helper()
+	m := regexp.MustCompile(pattern).FindStringSubmatch(page)
+	if m == nil {
+		t.Errorf("no %s in the page", pattern)
+		return ""
+	}
+	return html.UnescapeString(m[1])
+}
+
+func TestHomePageRenderedInBothLanguages(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		seedHome(t, st)
+		e := newHomeEnv(t, st, nil, nil)
+		c := e.client()
+		cases := []struct {
+			name, path, cookie, lang string
+			texts                    []string
+			canonical, title         string
+			description, image       string
+		}{
+			{"Norwegian at /", "/", "", "no",
+				[]string{"Hei fra lagret innhold", "Intro-NO", "Om-NO", "Om-en-NO", "Tjenester-NO", "Kontakt-NO", "no@example.no", "Bunntekst-NO", "Featured-NO", "Video-NO", "Quote-NO", "Kari-NO", "Enkeltvideo"},
+				"https://ugc.example.no/", "UGC Creator & Content Producer – innholdsskaper i Norge | ugcfolio", "Beskrivelse-NO <b>&", "https://ugc.example.no/uploads/poster-no.jpg"},
+			{"English at /en", "/en", "", "en",
+				[]string{"Hello from stored content", "Intro-EN", "About-EN", "Services-EN", "Contact-EN", "en@example.no", "Footer-EN", "Featured-EN", "Video-EN", "Quote-EN", "Kari-EN"},
+				"https://ugc.example.no/en", "UGC Creator & Content Producer in Norway | ugcfolio", "Description-EN", "https://ugc.example.no/uploads/poster-en.jpg"},
+			{"English at / by the cookie", "/", "en", "en",
+				[]string{"Hello from stored content", "Featured-EN"},
+				"https://ugc.example.no/en", "UGC Creator & Content Producer in Norway | ugcfolio", "Description-EN", "https://ugc.example.no/uploads/poster-en.jpg"},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				var headers []string
+				if tc.cookie != "" {
+					headers = []string{"Cookie", "language=" + tc.cookie}
+				}
+				r := c.do("GET", tc.path, nil, headers...).wantStatus(t, http.StatusOK)
+				page := r.body
+				if !strings.Contains(page, `<script id="page-data"`) {
+					t.Fatalf("not a rendered page: %.400s", page)
+				}
+				if !strings.Contains(page, `<html lang="`+tc.lang+`">`) {
+					t.Errorf("no <html lang=%q>", tc.lang)
+				}
+				root := page[strings.Index(page, `<div id="root">`):strings.Index(page, `<script id="page-data"`)]
+				for _, text := range tc.texts {
+					if !strings.Contains(root, text) {
+						t.Errorf("the rendered page lacks %q", text)
+					}
+				}
+				for _, hidden := range []string{"Hidden-item", "Hidden-person", "Hidden-quote"} {
+					if strings.Contains(page, hidden) {
+						t.Errorf("a hidden item shows: %q", hidden)
+					}
+				}
+				if got := headValue(t, page, `<title>([^<]*)</title>`); got != tc.title {
+					t.Errorf("title %q, want %q", got, tc.title)
+				}
+				for pattern, want := range map[string]string{
+					`<meta name="description" content="([^"]*)"`:              tc.description,
+					`<link rel="canonical" href="([^"]*)"`:                    tc.canonical,
+					`<link rel="alternate" hreflang="no" href="([^"]*)"`:      "https://ugc.example.no/",
+					`<link rel="alternate" hreflang="en" href="([^"]*)"`:      "https://ugc.example.no/en",
+					`<meta property="og:title" content="([^"]*)"`:             tc.title,
+					`<meta property="og:description" content="([^"]*)"`:       tc.description,
+					`<meta property="og:url" content="([^"]*)"`:               tc.canonical,
+					`<meta property="og:image" content="([^"]*)"`:             tc.image,
+					`<meta name="twitter:card" content="([^"]*)"`:             "summary_large_image",
+					`<meta name="twitter:image" content="([^"]*)"`:            tc.image,
+					`<link rel="manifest" href="([^"]*)"`:                     "/manifest.webmanifest",
+					`<link rel="apple-touch-icon"[^>]*href="([^"]*)"`:         "/icons/apple-touch-icon.png",
+					`<meta property="og:locale" content="([^"]*)"`:            map[string]string{"no": "nb_NO", "en": "en_US"}[tc.lang],
+					`<script id="page-data" type="application/json">(\{)`:     "{",
+					`<script defer src="/boot.js" data-app="(/assets/index-)`: "/assets/index-",
+				} {
+					if got := headValue(t, page, pattern); got != want {
+						t.Errorf("%s: %q, want %q", pattern, got, want)
+					}
+				}
+				checkJSONLD(t, page, tc.canonical)
+				// The page data is what the public API answers a visitor, as it is.
+				var data struct {
+					Language  string            `json:"language"`
+					Portfolio []json.RawMessage `json:"portfolio"`
+				}
+				raw := headValue(t, page, `(?s)<script id="page-data" type="application/json">(.*?)</script>`)
+				if err := json.Unmarshal([]byte(raw), &data); err != nil || data.Language != tc.lang || len(data.Portfolio) != 2 {
+					t.Errorf("page data: %v, %+v", err, data)
+				}
+				if strings.Contains(raw, "<b>") {
+					t.Error("the page data holds a raw '<'")
+				}
+			})
+		}
+	})
+}
+
+// checkJSONLD: the creator and the three packages, priced in NOK.
+func checkJSONLD(t *testing.T, page, url string) {
+	t.Helper()
+	raw := headValue(t, page, `<script type="application/ld\+json">(.*?)</script>`)
+	var ld struct {
+		Context string `json:"@context"`
+		Type    string `json:"@type"`
+		Name    string `json:"name"`
+		URL     string `json:"url"`
+		Offers  []struct {
+			Type     string `json:"@type"`
+			Name     string `json:"name"`
+			Price    string `json:"price"`
+			Currency string `json:"priceCurrency"`
+		} `json:"makesOffer"`
+	}
+	if err := json.Unmarshal([]byte(raw), &ld); err != nil {
+		t.Fatalf("JSON-LD %q: %v", raw, err)
+	}
+	if ld.Context != "https://schema.org" || ld.Type != "Person" || ld.Name != "ugcfolio" || ld.URL != url {
+		t.Errorf("JSON-LD creator: %+v", ld)
+	}
+	prices := []string{}
+	for _, o := range ld.Offers {
+		if o.Type != "Offer" || o.Currency != "NOK" || o.Name == "" {
+			t.Errorf("JSON-LD offer: %+v", o)
+		}
+		prices = append(prices, o.Price)
+	}
+	if strings.Join(prices, ",") != "2500,6300,10000" {
+		t.Errorf("JSON-LD prices %v, want 2500, 6300, 10000", prices)
+	}
+}
+
+// What the admin adds shows on the next request; what the admin hides goes.
+func TestHomePageFollowsAdminWrites(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newHomeEnv(t, st, nil, nil)
+		visitor := e.client()
+		if page := visitor.do("GET", "/", nil).wantStatus(t, http.StatusOK).body; strings.Contains(page, "Ny-video") || !strings.Contains(page, `<div id="root"><`) {
+			t.Fatal("the first page is not the rendered empty page")
+		}
+		admin := e.signedInAdmin(t)
+		var item store.PortfolioItem
+		admin.do("POST", "/api/admin/portfolio", map[string]any{"title": "Ny-video", "description": "d", "category": "product",
+			"imageUrl": "https://cdn.example.no/poster.jpg", "featured": true, "language": "no", "isActive": true}).wantStatus(t, http.StatusCreated).json(t, &item)
+		admin.do("POST", "/api/admin/testimonials", map[string]any{"name": "Ny-kunde", "company": "AS", "rating": 5,
+			"testimonial": "Ny-omtale", "language": "no", "isActive": true}).wantStatus(t, http.StatusCreated)
+		page := visitor.do("GET", "/", nil).wantStatus(t, http.StatusOK).body
+		for _, want := range []string{"Ny-video", "Ny-kunde", "Ny-omtale", `<meta property="og:image" content="https://cdn.example.no/poster.jpg"`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("after the admin's save, the page lacks %q", want)
+			}
+		}
+		admin.do("PATCH", "/api/admin/portfolio/"+strconv.FormatInt(item.ID, 10), map[string]any{"isActive": false}).wantStatus(t, http.StatusOK)
+		page = visitor.do("GET", "/", nil).wantStatus(t, http.StatusOK).body
+		if strings.Contains(page, "Ny-video") {
+			t.Error("a hidden item still shows")
+		}
+		if !strings.Contains(page, `content="https://ugc.example.no/og-card.png"`) || !strings.Contains(page, `og:image:width" content="1200"`) {
+			t.Error("without a featured picture, the preview image is not the default card")
+		}
+	})
+}
+
+// failingRenderer fails every render and counts them.
+type failingRenderer struct{ calls atomic.Int32 }
+
+func (f *failingRenderer) Render(context.Context, []byte, string) (ssr.Page, error) {
+	f.calls.Add(1)
+	return ssr.Page{}, errors.New("engine exploded")
+}
+
+// A failing render gives the visitor the page rendered in the browser, logs
+// the error once, and leaves the engine alone for a while.
+func TestHomePageFallsBackWhenRenderingFails(t *testing.T) {
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	failing := &failingRenderer{}
+	e := newHomeEnv(t, sqliteStore(t), nil, func(d *Deps) {
+		d.Renderer = failing
+		d.Log = slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil))
+	})
+	c := e.client()
+	for range 3 {
+		r := c.do("GET", "/en", nil).wantStatus(t, http.StatusOK)
+		if !strings.Contains(r.body, `<div id="root"></div>`) || strings.Contains(r.body, "page-data") {
+			t.Fatalf("the fallback is not the plain page: %.300s", r.body)
+		}
+		if !strings.Contains(r.body, `<script type="module"`) {
+			t.Fatal("the fallback page has no app script")
+		}
+	}
+	if n := failing.calls.Load(); n != 1 {
+		t.Errorf("the renderer was called %d times, want once (then a pause)", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n := strings.Count(logs.String(), "home page render failed"); n != 1 || !strings.Contains(logs.String(), "engine exploded") {
+		t.Errorf("want one log line with the error, got:\n%s", logs.String())
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// With the coming-soon gate on, the browser decides (as before): the plain page.
+func TestHomePagePlainBehindTheGate(t *testing.T) {
+	e := newHomeEnv(t, sqliteStore(t), func(c *config.Config) { c.GateUsername, c.GatePassword = "u", "p" }, nil)
+	if body := e.client().do("GET", "/", nil).wantStatus(t, http.StatusOK).body; !strings.Contains(body, `<div id="root"></div>`) {
+		t.Fatal("behind the gate the home page was rendered")
+	}
+}
+
+// The rendered page is cached: the same bytes (and ETag) until the data changes, 304 on revalidation.
+func TestHomePageCachedAndRevalidated(t *testing.T) {
+	e := newHomeEnv(t, sqliteStore(t), nil, nil)
+	c := e.client()
+	first := c.do("GET", "/", nil).wantStatus(t, http.StatusOK)
+	etag := first.header.Get("ETag")
+	if etag == "" || first.header.Get("Cache-Control") != "no-cache" || !strings.Contains(first.header.Get("Vary"), "Cookie") {
+		t.Fatalf("headers: %v", first.header)
+	}
+	c.do("GET", "/", nil, "If-None-Match", etag).wantStatus(t, http.StatusNotModified)
+	if en := c.do("GET", "/en", nil).wantStatus(t, http.StatusOK); en.header.Get("ETag") == etag {
+		t.Error("/en has the ETag of /")
+	}
+}
+
+func TestRobotsAndSitemap(t *testing.T) {
+	e := newHomeEnv(t, sqliteStore(t), nil, nil)
+	c := e.client()
+	robots := c.do("GET", "/robots.txt", nil).wantStatus(t, http.StatusOK).body
+	if !strings.Contains(robots, "Sitemap: https://ugc.example.no/sitemap.xml") || !strings.Contains(robots, "Disallow: /admin") {
+		t.Errorf("robots.txt:\n%s", robots)
+	}
+	r := c.do("GET", "/sitemap.xml", nil).wantStatus(t, http.StatusOK)
+	if !strings.HasPrefix(r.header.Get("Content-Type"), "application/xml") {
+		t.Errorf("sitemap type %q", r.header.Get("Content-Type"))
+	}
+	for _, want := range []string{"<loc>https://ugc.example.no/</loc>", "<loc>https://ugc.example.no/en</loc>", `hreflang="en" href="https://ugc.example.no/en"`} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("sitemap lacks %q:\n%s", want, r.body)
+		}
+	}
+	for path, typ := range map[string]string{"/manifest.webmanifest": "application/manifest+json", "/og-card.png": "image/png", "/icons/icon-512.png": "image/png"} {
+		if got := c.do("GET", path, nil).wantStatus(t, http.StatusOK).header.Get("Content-Type"); got != typ {
+			t.Errorf("%s: %q, want %q", path, got, typ)
+		}
+	}
+}
+
+func TestFeaturedPictureTakesTheVideoPoster(t *testing.T) {
+	data := []byte(`{"portfolio":[
+		{"featured":false,"imageUrl":"/media/p_other.jpg"},
+		{"featured":true,"imageUrl":"","videoUrl":"/media/p_v.mp4","videoMedia":{"posterUrl":"/media/p_poster.jpg"}},
+		{"featured":true,"imageUrl":"/media/p_later.jpg"}]}`)
+	if got := featuredPicture(data); got != "/media/p_poster.jpg" {
+		t.Fatalf("preview image %q, want the featured video's poster", got)
+	}
+	if got := featuredPicture([]byte(`{"portfolio":[{"featured":true,"imageUrl":" https://cdn.example.com/a.jpg "}]}`)); got != "https://cdn.example.com/a.jpg" {
+		t.Fatalf("preview image %q", got)
+	}
+}

@@ -1,0 +1,31 @@
+/**
+ * The server build's entry (`vite build --ssr`, see vite.config.ts): one script the Go binary runs
+ * in its embedded JavaScript engine (internal/ssr) to render the home page. It defines
+ * `renderHome(pageDataJson, origin)`, which answers JSON: `{"html": …, "head": …}`.
+ */
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { App } from "@/app/app";
+import type { PageData } from "@/lib/page-data";
+import { seedPageData } from "@/lib/page-data";
+import { createQueryClient } from "@/lib/query-client";
+import { pageHead } from "./page-head";
+import { installURL } from "./url";
+
+installURL();
+
+function renderHome(pageDataJson: string, origin: string): string {
+  const data = JSON.parse(pageDataJson) as PageData;
+  // One cache per render, seeded like the browser's (main.tsx): both render the same tree.
+  const client = createQueryClient();
+  seedPageData(client, data);
+  const html = renderToString(
+    <StrictMode>
+      <App client={client} language={data.language} path={data.path} />
+    </StrictMode>,
+  );
+  client.clear();
+  return JSON.stringify({ html, head: pageHead(data, origin) });
+}
+
+(globalThis as unknown as { renderHome: typeof renderHome }).renderHome = renderHome;

@@ -1,0 +1,55 @@
+import { withDefaults } from "@/lib/content";
+import { catalogues, type Language } from "@/lib/i18n";
+import type { PageData } from "@/lib/page-data";
+
+/** What the server puts in the head of a rendered home page (internal/httpapi/home.go). */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The image's text alternative for previews that show it. */
+  imageAlt: string;
+  /** schema.org JSON-LD: the creator and the three packages with their prices in NOK. */
+  jsonLd: Record<string, unknown>;
+}
+
+/** "6 300 kr" → "6300": schema.org wants a plain number. */
+function plainPrice(price: string): string {
+  return price.replace(/[^0-9]/g, "");
+}
+
+/**
+ * The title, description and structured data of the home page in a language, from the stored
+ * content with the catalogue's texts where nothing is saved. `origin` is the site's address.
+ */
+export function pageHead(data: PageData, origin: string): PageHead {
+  const language: Language = data.language;
+  const t = catalogues[language];
+  const hero = withDefaults(data.content.hero, t.defaults.hero);
+  const contact = withDefaults(data.content.contact, t.defaults.contact);
+  const footer = withDefaults(data.content.footer, t.defaults.footer);
+  const savedDescription = data.content.hero?.description?.trim();
+  const url = `${origin}${language === "en" ? "/en" : "/"}`;
+  return {
+    title: t.meta.title,
+    description: savedDescription ? savedDescription : t.meta.description,
+    imageAlt: hero.greeting,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Person",
+      name: t.nav.brand,
+      jobTitle: t.home.title,
+      description: footer.companyDescription,
+      email: contact.email,
+      address: contact.location,
+      url,
+      makesOffer: t.pricing.packages.map((pack) => ({
+        "@type": "Offer",
+        name: pack.name,
+        price: plainPrice(pack.price),
+        priceCurrency: "NOK",
+        description: pack.features.join(", "),
+        itemOffered: { "@type": "Service", name: pack.name },
+      })),
+    },
+  };
+}
