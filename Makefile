@@ -2,6 +2,10 @@
 .PHONY: run build test test-go test-web test-e2e web deps chromium ffmpeg dev lint clean tools
 
 GO ?= go
+# The photo codecs (gen2brain/heic, gen2brain/webp) run as WebAssembly; without this tag they
+# would switch to a system libheif/libwebp found at run time, so a machine's packages would change
+# what the binary does.
+export GOFLAGS ?= -tags=nodynamic
 ADDR ?= 127.0.0.1:8080
 DATA ?= data
 
