@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ImageUp, Loader2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { MAX_IMAGE_BYTES, sourceFor, uploadImage } from "@/lib/media";
 import { getMediaStatus } from "@/lib/media-admin";
 import { isUploadPath } from "@/lib/media-url";
@@ -82,18 +83,7 @@ export function ImageUploadButton({
           </>
         )}
       </Button>
-      {uploading ? (
-        <div
-          role="progressbar"
-          aria-label="Opplasting av bilde"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-amber-500 transition-all" style={{ width: `${progress}%` }} />
-        </div>
-      ) : null}
+      {uploading ? <ProgressBar label="Opplasting av bilde" percent={progress} /> : null}
       {error ? <p className="text-sm text-destructive">{error}</p> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { Loader2, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/api";
 import { useRetryVideo, useVideoStatus, type VideoStatus } from "@/lib/media-admin";
 import type { PortfolioItem } from "@/lib/portfolio";
@@ -44,16 +45,7 @@ export function VideoProcessing({
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
           {status.progress === null ? processingTexts.waiting : processingTexts.running(percent)}
         </p>
-        <div
-          role="progressbar"
-          aria-label="Videobehandling"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar label="Videobehandling" percent={percent} barClassName="bg-sky-600" />
         <p className="text-xs text-muted-foreground">{processingTexts.canSave}</p>
       </div>
     );

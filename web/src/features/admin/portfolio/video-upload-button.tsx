@@ -1,6 +1,7 @@
 import { Loader2, Upload } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import type { VideoUpload } from "./use-video-upload";
 
 /**
@@ -42,16 +43,7 @@ export function VideoUploadButton({ upload }: { upload: VideoUpload }) {
       </Button>
       {uploading ? (
         <>
-          <div
-            role="progressbar"
-            aria-label="Opplasting"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-amber-500 transition-all" style={{ width: `${progress}%` }} />
-          </div>
+          <ProgressBar label="Opplasting" percent={progress} />
           <p className="text-xs text-muted-foreground">
             Filen lastes opp i små deler (chunks) for å sikre stabil opplasting.
           </p>
