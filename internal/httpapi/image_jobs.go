@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/images"
@@ -35,22 +34,16 @@ func (s *Server) registerImageJobs() {
 }
 
 // startImageProcessing records a just-finalized photo as processing (so
-// it is private at once) and queues its job. A finalize repeated for the
-// same upload finds the row and leaves it alone.
+// it is private at once) and queues its job.
 func (s *Server) startImageProcessing(ctx context.Context, url string) error {
 	name, ok := media.NameFromURL(url)
 	if !ok || !media.IsImageName(name) {
 		return nil
 	}
-	if _, err := s.store.GetMediaAsset(ctx, name); !apperr.Is(err, apperr.CodeNotFound) {
+	return s.beginProcessing(ctx, name, store.MediaImage, func() error {
+		_, err := s.imageJobs.Enqueue(ctx, s.store.DB, name, imageJob{})
 		return err
-	}
-	err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaProcessing})
-	if err != nil {
-		return err
-	}
-	_, err = s.imageJobs.Enqueue(ctx, s.store.DB, name, imageJob{})
-	return err
+	})
 }
 
 // errOriginalGone is the failure of a photo removed before its turn came.
@@ -121,41 +114,18 @@ func (s *Server) makeImageVariants(ctx context.Context, name string) error {
 
 // putVariant stores one variant under its content-addressed name.
 func (s *Server) putVariant(ctx context.Context, v images.Variant) (store.MediaOutput, error) {
-	if err := os.MkdirAll(s.uploads.Dir, 0o750); err != nil {
-		return store.MediaOutput{}, err
-	}
-	tmp, err := os.CreateTemp(s.uploads.Dir, "variant-*")
+	name, err := media.PutProcessedData(ctx, s.storage, v.Data, v.Ext)
 	if err != nil {
 		return store.MediaOutput{}, err
 	}
-	_, err = tmp.Write(v.Data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return store.MediaOutput{}, err
-	}
-	name, size, err := media.PutProcessed(ctx, s.storage, tmp.Name(), v.Ext)
-	if err != nil {
-		return store.MediaOutput{}, err
-	}
-	return store.MediaOutput{Name: name, Role: store.RoleImage, Width: v.Width, Height: v.Height, Type: v.Type, Bytes: size}, nil
+	return store.MediaOutput{Name: name, Role: store.RoleImage, Width: v.Width, Height: v.Height, Type: v.Type, Bytes: int64(len(v.Data))}, nil
 }
 
-// markImageFailed records why a photo could not be processed; the admin
-// sees the reason (Norwegian), visitors see the item's placeholder.
+// markImageFailed records why a photo could not be processed.
 func (s *Server) markImageFailed(ctx context.Context, name string, cause error) {
 	msg := "Bildet kunne ikke behandles. Prøv igjen, eller last opp bildet på nytt."
 	if e, ok := apperr.As(cause); ok {
 		msg = e.Message
 	}
-	if _, err := s.store.GetMediaAsset(ctx, name); apperr.Is(err, apperr.CodeNotFound) {
-		return // the upload was removed meanwhile
-	}
-	err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaFailed, Error: msg})
-	if err != nil {
-		s.log.Error("mark image failed", "name", name, "err", err)
-	}
-	s.publicCache.invalidate()
+	s.markProcessingFailed(ctx, name, store.MediaImage, msg)
 }

@@ -272,3 +272,36 @@ func (s *Server) removeProcessed(ctx context.Context, url string) error {
 	}
 	return nil
 }
+
+// beginProcessing records the stored file name as processing (an image is
+// private from now on) and queues its job, once per stored file: a retried
+// finalize finds the asset and does nothing. When the job cannot be queued
+// the asset goes again, so that a retried finalize starts over.
+func (s *Server) beginProcessing(ctx context.Context, name, kind string, enqueue func() error) error {
+	if _, err := s.store.GetMediaAsset(ctx, name); !apperr.Is(err, apperr.CodeNotFound) {
+		return err // nil: already recorded
+	}
+	if err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: kind, Status: store.MediaProcessing}); err != nil {
+		return err
+	}
+	if err := enqueue(); err != nil {
+		s.store.DeleteMediaAsset(context.WithoutCancel(ctx), name)
+		return err
+	}
+	return nil
+}
+
+// markProcessingFailed records why an upload could not be processed; the
+// admin reads the reason (Norwegian), visitors keep what they saw. An asset
+// removed meanwhile (its item deleted) stays removed.
+func (s *Server) markProcessingFailed(ctx context.Context, name, kind, reason string) {
+	ctx = context.WithoutCancel(ctx)
+	if _, err := s.store.GetMediaAsset(ctx, name); err != nil {
+		return
+	}
+	err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: kind, Status: store.MediaFailed, Error: reason})
+	if err != nil {
+		s.log.Error("cannot record a processing failure", "name", name, "kind", kind, "err", err)
+	}
+	s.publicCache.invalidate()
+}

@@ -81,19 +81,10 @@ func (s *Server) startVideoProcessing(ctx context.Context, url string) error {
 	if s.video == nil || !ok || !isVideoName(name) {
 		return nil
 	}
-	if _, err := s.store.GetMediaAsset(ctx, name); err == nil {
-		return nil
-	} else if !apperr.Is(err, apperr.CodeNotFound) {
+	return s.beginProcessing(ctx, name, store.MediaVideo, func() error {
+		_, err := s.video.kind.Enqueue(ctx, nil, name, videoPayload{Name: name})
 		return err
-	}
-	if err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: store.MediaVideo, Status: store.MediaProcessing}); err != nil {
-		return err
-	}
-	if _, err := s.video.kind.Enqueue(ctx, nil, name, videoPayload{Name: name}); err != nil {
-		s.store.DeleteMediaAsset(context.WithoutCancel(ctx), name)
-		return err
-	}
-	return nil
+	})
 }
 
 // processVideo is one try of a video job.
@@ -195,19 +186,9 @@ func (s *Server) copyOriginal(ctx context.Context, name, path string) error {
 	return dst.Close()
 }
 
-// failVideo marks the asset failed with the reason the admin reads; an
-// asset removed meanwhile (its item deleted) stays removed.
+// failVideo marks the video's asset failed with the reason the admin reads.
 func (s *Server) failVideo(ctx context.Context, name, reason string) {
-	ctx = context.WithoutCancel(ctx)
-	if _, err := s.store.GetMediaAsset(ctx, name); err != nil {
-		return
-	}
-	err := s.store.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: store.MediaVideo,
-		Status: store.MediaFailed, Error: reason})
-	if err != nil {
-		s.log.Error("video: cannot record the failure", "name", name, "err", err)
-	}
-	s.publicCache.invalidate()
+	s.markProcessingFailed(ctx, name, store.MediaVideo, reason)
 }
 
 // videoStatus is what GET /api/admin/media/{name} answers: the asset as

@@ -354,6 +354,15 @@ func TestPutProcessedNamesByContent(t *testing.T) {
 	if media.IsProcessedName("0123abcd.mp4") || media.IsProcessedName("p_../x") {
 		t.Fatal("an original or a bad name taken for a processed one")
 	}
+	fromMemory, err := media.PutProcessedData(context.Background(), s, []byte("same bytes"), ".webp")
+	if err != nil || fromMemory != a {
+		t.Fatalf("bytes in memory named %q (%v), the same bytes from a file %q", fromMemory, err, a)
+	}
+	if f, err := s.Open(context.Background(), fromMemory); err != nil || f.Size() != 10 {
+		t.Fatalf("stored from memory: %v", err)
+	} else {
+		f.Close()
+	}
 	if media.ProcessedURL(a) != "/media/"+a {
 		t.Fatalf("url %q", media.ProcessedURL(a))
 	}

@@ -1,6 +1,7 @@
 package media
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -34,16 +35,34 @@ func ProcessedURL(name string) string { return ProcessedPrefix + name }
 // file's size. The local file is gone afterwards either way.
 func PutProcessed(ctx context.Context, s Storage, path, ext string) (name string, size int64, err error) {
 	sum, size, err := hashFile(path)
+	if err == nil {
+		name, err = processedName(sum, ext)
+	}
 	if err != nil {
 		os.Remove(path)
 		return "", 0, err
 	}
-	name = processedNameHead + sum[:32] + ext
-	if !ValidName(name) {
-		os.Remove(path)
-		return "", 0, fmt.Errorf("media: bad processed file extension %q", ext)
-	}
 	return name, size, s.PutFile(ctx, name, path)
+}
+
+// PutProcessedData is PutProcessed for bytes already in memory (an image
+// variant): no temporary file to write and read back.
+func PutProcessedData(ctx context.Context, s Storage, data []byte, ext string) (string, error) {
+	sum := sha256.Sum256(data)
+	name, err := processedName(hex.EncodeToString(sum[:]), ext)
+	if err != nil {
+		return "", err
+	}
+	return name, s.Put(ctx, name, bytes.NewReader(data), int64(len(data)))
+}
+
+// processedName is the content-addressed name of bytes whose SHA-256 is sum (hex).
+func processedName(sum, ext string) (string, error) {
+	name := processedNameHead + sum[:32] + ext
+	if !ValidName(name) {
+		return "", fmt.Errorf("media: bad processed file extension %q", ext)
+	}
+	return name, nil
 }
 
 func hashFile(path string) (string, int64, error) {

@@ -38,14 +38,12 @@ var idRe = regexp.MustCompile(UploadIDPattern)
 func ValidUploadID(id string) bool { return idRe.MatchString(id) }
 
 var (
-	errBadID          = apperr.Invalid("Invalid upload id: use 8 to 64 letters, digits, - or _")
-	errNotFound       = apperr.NotFound("Upload not found")
-	errNotVideo       = apperr.New(apperr.CodeUnsupportedMedia, "Only video and image files can be uploaded")
-	errBadSignature   = apperr.New(apperr.CodeUnsupportedMedia, "The file is not a video in a supported format (MP4, MOV, WebM or Ogg)")
-	errTooLarge       = apperr.New(apperr.CodeTooLarge, "File is too large: the limit is 100 MB")
-	errImageTooLarge  = images.ErrTooLarge
-	errImageSignature = images.ErrNotImage
-	errExceeds        = apperr.New(apperr.CodeTooLarge, "The chunks exceed the declared file size")
+	errBadID        = apperr.Invalid("Invalid upload id: use 8 to 64 letters, digits, - or _")
+	errNotFound     = apperr.NotFound("Upload not found")
+	errNotVideo     = apperr.New(apperr.CodeUnsupportedMedia, "Only video and image files can be uploaded")
+	errBadSignature = apperr.New(apperr.CodeUnsupportedMedia, "The file is not a video in a supported format (MP4, MOV, WebM or Ogg)")
+	errTooLarge     = apperr.New(apperr.CodeTooLarge, "File is too large: the limit is 100 MB")
+	errExceeds      = apperr.New(apperr.CodeTooLarge, "The chunks exceed the declared file size")
 )
 
 // UploadStore is what the upload protocol needs of the database: the
@@ -107,7 +105,7 @@ func (u *Uploads) Initialize(ctx context.Context, userID int64, in Declaration) 
 	case in.FileSize <= 0:
 		return apperr.Invalid("fileSize must be a positive number of bytes")
 	case IsImageType(in.FileType) && in.FileSize > MaxImageSize:
-		return errImageTooLarge
+		return images.ErrTooLarge
 	case in.FileSize > MaxFileSize:
 		return errTooLarge
 	case !IsImageType(in.FileType) && !strings.HasPrefix(strings.ToLower(in.FileType), "video/"):
@@ -207,7 +205,7 @@ func (u *Uploads) store(ctx context.Context, up store.Upload, area chunkArea) (s
 	ext := SniffAs(up.FileType, head)
 	switch {
 	case ext == "" && IsImageType(up.FileType):
-		return "", errImageSignature
+		return "", images.ErrNotImage
 	case ext == "":
 		return "", errBadSignature
 	}

@@ -109,11 +109,3 @@ func (s *Store) DeletePortfolioItem(ctx context.Context, id int64) (PortfolioIte
 	}
 	return p, err
 }
-
-// CountPortfolioByVideo counts the items that use a video URL, so a file
-// still in use elsewhere is not deleted.
-func (s *Store) CountPortfolioByVideo(ctx context.Context, videoURL string) (int, error) {
-	var n int
-	err := s.queryRow(ctx, `SELECT count(*) FROM portfolio_items WHERE video_url = ?`, videoURL).Scan(&n)
-	return n, err
-}
