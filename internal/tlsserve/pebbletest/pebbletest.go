@@ -68,13 +68,13 @@ func Start(t testing.TB, tlsPort, httpPort int) *Pebble {
 	challBin := tool(t, "pebble-challtestsrv")
 	dir := t.TempDir()
 	certFile, keyFile, roots := selfSigned(t, dir)
-	dnsAddr := "127.0.0.1:" + strconv.Itoa(freePortTB(t))
+	ports := freePorts(t, 4)
+	addr := func(i int) string { return "127.0.0.1:" + strconv.Itoa(ports[i]) }
+	dnsAddr, challMgmt, wfe, mgmt := addr(0), addr(1), addr(2), addr(3)
 	out := &logBuf{}
-	start(t, out, challBin, "-dnsserver", dnsAddr, "-management", "127.0.0.1:"+strconv.Itoa(freePortTB(t)),
+	start(t, out, challBin, "-dnsserver", dnsAddr, "-management", challMgmt,
 		"-http01", "", "-https01", "", "-tlsalpn01", "", "-doh", "", "-defaultIPv4", "127.0.0.1", "-defaultIPv6", "")
 
-	wfe := "127.0.0.1:" + strconv.Itoa(freePortTB(t))
-	mgmt := "127.0.0.1:" + strconv.Itoa(freePortTB(t))
 	var cfg struct {
 		Pebble map[string]any `json:"pebble"`
 	}
@@ -211,11 +211,19 @@ func (l *logBuf) String() string {
 	return l.b.String()
 }
 
-func freePortTB(t testing.TB) int {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+// freePorts picks n distinct free ports on loopback. All listeners stay open
+// until every port is chosen: picking them one at a time could hand out the
+// same port twice (CI once saw the DNS server and Pebble's management API
+// collide), since a port closed is free to be chosen again.
+func freePorts(t testing.TB, n int) []int {
+	ports := make([]int, n)
+	for i := range ports {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		ports[i] = ln.Addr().(*net.TCPAddr).Port
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports
 }
