@@ -89,7 +89,14 @@ func (s *Server) makeImageVariants(ctx context.Context, name string) error {
 	}
 	a := store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaReady, Width: res.Width, Height: res.Height}
 	for _, v := range res.Variants {
-		out, err := s.putVariant(ctx, v)
+		out, err := s.putVariant(ctx, v, store.RoleImage)
+		if err != nil {
+			return err
+		}
+		a.Outputs = append(a.Outputs, out)
+	}
+	for _, v := range res.Cards {
+		out, err := s.putVariant(ctx, v, store.RoleCard)
 		if err != nil {
 			return err
 		}
@@ -112,13 +119,14 @@ func (s *Server) makeImageVariants(ctx context.Context, name string) error {
 	return nil
 }
 
-// putVariant stores one variant under its content-addressed name.
-func (s *Server) putVariant(ctx context.Context, v images.Variant) (store.MediaOutput, error) {
+// putVariant stores one variant (or card crop: role) under its
+// content-addressed name.
+func (s *Server) putVariant(ctx context.Context, v images.Variant, role string) (store.MediaOutput, error) {
 	name, err := media.PutProcessedData(ctx, s.storage, v.Data, v.Ext)
 	if err != nil {
 		return store.MediaOutput{}, err
 	}
-	return store.MediaOutput{Name: name, Role: store.RoleImage, Width: v.Width, Height: v.Height, Type: v.Type, Bytes: int64(len(v.Data))}, nil
+	return store.MediaOutput{Name: name, Role: role, Width: v.Width, Height: v.Height, Type: v.Type, Bytes: int64(len(v.Data))}, nil
 }
 
 // markImageFailed records why a photo could not be processed.

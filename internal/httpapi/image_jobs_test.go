@@ -104,12 +104,15 @@ func TestImageUploadProcessedAndPrivate(t *testing.T) {
 		}
 		var got []string
 		for _, o := range a.Outputs {
-			got = append(got, o.Type+"@"+strconv.Itoa(o.Width))
-			if !media.IsProcessedName(o.Name) || !e.stored(o.Name) || o.Role != store.RoleImage {
+			got = append(got, o.Role+":"+o.Type+"@"+strconv.Itoa(o.Width)+"x"+strconv.Itoa(o.Height))
+			if !media.IsProcessedName(o.Name) || !e.stored(o.Name) {
 				t.Errorf("output %+v not stored as a processed file", o)
 			}
 		}
-		if want := "image/webp@320 image/jpeg@320 image/webp@480 image/jpeg@480 image/webp@640 image/jpeg@640 image/webp@700 image/jpeg@700"; strings.Join(got, " ") != want {
+		// The variants, then the card's crop: the middle 281×500 (9:16).
+		if want := "image:image/webp@320x229 image:image/jpeg@320x229 image:image/webp@480x343 image:image/jpeg@480x343 " +
+			"image:image/webp@640x457 image:image/jpeg@640x457 image:image/webp@700x500 image:image/jpeg@700x500 " +
+			"card:image/webp@281x500"; strings.Join(got, " ") != want {
 			t.Fatalf("outputs %v, want %s", got, want)
 		}
 		r := e.client().do("GET", media.ProcessedURL(a.Outputs[0].Name), nil).wantStatus(t, http.StatusOK)
@@ -124,12 +127,13 @@ func TestImageUploadProcessedAndPrivate(t *testing.T) {
 		var list []struct {
 			ImageURL   string `json:"imageUrl"`
 			ImageMedia *struct {
-				Sources []struct{ URL string }
+				Sources     []struct{ URL string }
+				CardSources []struct{ URL string }
 			} `json:"imageMedia"`
 		}
 		e.client().do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK).json(t, &list)
 		if len(list) != 1 || !strings.HasPrefix(list[0].ImageURL, "/media/p_") || !strings.HasSuffix(list[0].ImageURL, ".jpg") ||
-			list[0].ImageMedia == nil || len(list[0].ImageMedia.Sources) != 8 {
+			list[0].ImageMedia == nil || len(list[0].ImageMedia.Sources) != 8 || len(list[0].ImageMedia.CardSources) != 1 {
 			t.Fatalf("public list %+v", list)
 		}
 
@@ -175,7 +179,7 @@ func TestUnusedImageRemovedAfter24Hours(t *testing.T) {
 		admin := e.signedIn(t, "admin@example.no", true)
 		var unused, kept struct{ URL string }
 		uploadImage(t, admin, "img-unused-0001", "image/png", testPNG(t, 400, 300)).wantStatus(t, http.StatusOK).json(t, &unused)
-		uploadImage(t, admin, "img-kept-0001", "image/png", testPNG(t, 500, 300)).wantStatus(t, http.StatusOK).json(t, &kept)
+		uploadImage(t, admin, "img-kept-0001", "image/png", testPNG(t, 500, 320)).wantStatus(t, http.StatusOK).json(t, &kept)
 		ua, ka := waitAsset(t, st, unused.URL), waitAsset(t, st, kept.URL)
 		var tm struct{ ID int64 }
 		admin.do("POST", "/api/admin/testimonials", map[string]any{"name": "Kari", "company": "Firma", "testimonial": "Bra",

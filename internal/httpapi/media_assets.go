@@ -26,6 +26,10 @@ type mediaInfo struct {
 	DurationMS int64         `json:"durationMs"`
 	PosterURL  string        `json:"posterUrl"`
 	Sources    []mediaSource `json:"sources"` // smallest first
+	// CardSources are a photo's crops in the work card's 9:16 shape
+	// (WebP, smallest first); absent for a video or a photo processed
+	// before the crops were made.
+	CardSources []mediaSource `json:"cardSources,omitempty"`
 }
 
 type mediaSource struct {
@@ -133,13 +137,19 @@ func describe(a store.MediaAsset) *mediaInfo {
 		DurationMS: a.DurationMS, Sources: []mediaSource{}}
 	for _, o := range a.Outputs {
 		url := media.ProcessedURL(o.Name)
-		if o.Role == store.RolePoster {
+		source := mediaSource{URL: url, Width: o.Width, Height: o.Height, Type: o.Type, Bytes: o.Bytes}
+		switch o.Role {
+		case store.RolePoster:
 			info.PosterURL = url
-			continue
+		case store.RoleCard:
+			info.CardSources = append(info.CardSources, source)
+		default:
+			info.Sources = append(info.Sources, source)
 		}
-		info.Sources = append(info.Sources, mediaSource{URL: url, Width: o.Width, Height: o.Height, Type: o.Type, Bytes: o.Bytes})
 	}
-	slices.SortStableFunc(info.Sources, func(x, y mediaSource) int { return x.Width - y.Width })
+	byWidth := func(x, y mediaSource) int { return x.Width - y.Width }
+	slices.SortStableFunc(info.Sources, byWidth)
+	slices.SortStableFunc(info.CardSources, byWidth)
 	return info
 }
 

@@ -151,7 +151,7 @@ func assertNoMetadata(t *testing.T, res Result) {
 		[]byte("Exif"), []byte("http://ns.adobe.com"), []byte("GPSLatitude"), []byte("59.9139"),
 		[]byte(gpsComment), []byte("ICC_PROFILE"), []byte("XMP "), gpsRational,
 	}
-	for _, v := range res.Variants {
+	for _, v := range append(res.Variants, res.Cards...) {
 		for _, p := range planted {
 			if bytes.Contains(v.Data, p) {
 				t.Errorf("%s %dpx carries %q", v.Type, v.Width, p)
@@ -402,9 +402,61 @@ func TestVariantWidthsNeverEnlarge(t *testing.T) {
 		{1000, "[320 480 640 960 1000]"},
 		{200, "[200]"},
 	} {
-		if got := fmt.Sprint(variantWidths(c.w)); got != c.want {
+		if got := fmt.Sprint(variantWidths(c.w, Widths)); got != c.want {
 			t.Errorf("width %d: %s, want %s", c.w, got, c.want)
 		}
+	}
+}
+
+// TestCardCrops: a landscape photo's card crops are its middle in the card's
+// 9:16 shape, WebP only, at the card widths up to the crop's own width.
+// The photo is three bands, red | green | blue: the middle third is wider
+// than a 9:16 strip of its height, so the crops must be green edge to edge.
+func TestCardCrops(t *testing.T) {
+	const w, h = 2400, 1350 // 16:9
+	m := image.NewNRGBA(image.Rect(0, 0, w, h))
+	bands := []color.NRGBA{{220, 30, 30, 255}, {30, 200, 60, 255}, {30, 60, 220, 255}}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			m.SetNRGBA(x, y, bands[x*3/w])
+		}
+	}
+	res, err := Process(context.Background(), encodeJPEG(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The largest variant is 1920×1080, so the crop is 607×1080, and each
+	// smaller one keeps that shape.
+	var got []string
+	for _, c := range res.Cards {
+		got = append(got, fmt.Sprintf("%s:%dx%d", c.Type, c.Width, c.Height))
+		crop, err := xwebp.Decode(bytes.NewReader(c.Data))
+		if err != nil {
+			t.Fatalf("card %d: %v", c.Width, err)
+		}
+		if b := crop.Bounds(); b.Dx() != c.Width || b.Dy() != c.Height {
+			t.Fatalf("card %d is %v, says %dx%d", c.Width, b, c.Width, c.Height)
+		}
+		for _, x := range []int{1, c.Width / 2, c.Width - 2} {
+			r, g, b, _ := rgba(crop, x, c.Height/2)
+			if g < 150 || r > 90 || b > 110 {
+				t.Errorf("card %d at x=%d is rgb(%d,%d,%d), not the middle band's green", c.Width, x, r, g, b)
+			}
+		}
+	}
+	want := "[image/webp:320x569 image/webp:480x854 image/webp:607x1080]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("cards %v, want %s", got, want)
+	}
+
+	// A portrait photo taller than 9:16 is cut at the top and bottom.
+	res, err = Process(context.Background(), encodeJPEG(t, halves(900, 2400, bands[0], bands[2])))
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := res.Cards[len(res.Cards)-1]
+	if top.Width != 900 || top.Height != 1600 {
+		t.Errorf("tall photo's largest card is %dx%d, want 900x1600", top.Width, top.Height)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"image"
+	"image/draw"
 	"image/jpeg"
 	"math"
 
@@ -17,6 +18,14 @@ import (
 // device pixels, and without it the browser has to take 640, a third
 // more pixels than it shows.
 var Widths = []int{320, 480, 640, 960, 1440, 1920}
+
+// CardWidths are the widths of the work card's crops: the middle of the
+// photo in the card's 9:16 shape, which is all of it the card shows
+// (object-fit: cover). A landscape photo drawn whole at the card's height
+// would send three times the pixels the visitor sees. The card is at most
+// about 280 px wide on a laptop and 250-300 px on a phone, so 960 covers
+// a 3x phone screen.
+var CardWidths = []int{320, 480, 640, 960}
 
 // Encoder settings: quality that keeps a photo clean on a retina phone at
 // about a third of the camera's bytes.
@@ -38,11 +47,14 @@ type Variant struct {
 }
 
 // Result is a processed photo: its upright size and its variants, smallest
-// width first, a WebP and a JPEG at each width.
+// width first, a WebP and a JPEG at each width; and its card crops (9:16),
+// smallest first, in WebP only: every browser that shows the card's
+// <picture> source takes WebP, and any other gets the whole photo's JPEG.
 type Result struct {
 	Format        Format
 	Width, Height int
 	Variants      []Variant
+	Cards         []Variant
 }
 
 // slot lets one photo be decoded at a time in this process: a decoded
@@ -80,7 +92,7 @@ func Process(ctx context.Context, data []byte) (Result, error) {
 	if o >= 5 {
 		uw, uh = uh, uw
 	}
-	widths := variantWidths(uw)
+	widths := variantWidths(uw, Widths)
 	top := widths[len(widths)-1]
 	topH := heightFor(top, uw, uh)
 	// Shrink as stored, then turn: turning the small image is cheaper.
@@ -104,21 +116,52 @@ func Process(ctx context.Context, data []byte) (Result, error) {
 		}
 		res.Variants = append(res.Variants, vs...)
 	}
+	crop := cardCrop(base)
+	cw, ch := crop.Rect.Dx(), crop.Rect.Dy()
+	for _, w := range variantWidths(cw, CardWidths) {
+		m := crop
+		if w != cw {
+			m = scale(crop, w, heightFor(w, cw, ch))
+		}
+		v, err := encodeWebP(m)
+		if err != nil {
+			return Result{}, err
+		}
+		res.Cards = append(res.Cards, v)
+	}
 	return res, nil
 }
 
-// variantWidths lists the widths for a photo w pixels wide (upright).
-func variantWidths(w int) []int {
+// variantWidths lists the widths out of list for a picture w pixels wide:
+// those below w, and w itself when it is not above the largest.
+func variantWidths(w int, list []int) []int {
 	var out []int
-	for _, v := range Widths {
+	for _, v := range list {
 		if v < w {
 			out = append(out, v)
 		}
 	}
-	if w <= Widths[len(Widths)-1] {
+	if w <= list[len(list)-1] {
 		out = append(out, w)
 	}
 	return out
+}
+
+// cardCrop is the middle of m in the work card's 9:16 shape: the part of
+// the photo the card shows, as object-fit: cover centres it. It is a copy
+// at the origin: the WebP encoder reads the pixels as if the image began
+// at (0, 0) of its own buffer, and a sub-image does not.
+func cardCrop(m *image.RGBA) *image.RGBA {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	cw, ch := w, h
+	if w*16 > h*9 {
+		cw = max(1, h*9/16)
+	} else {
+		ch = max(1, w*16/9)
+	}
+	crop := image.NewRGBA(image.Rect(0, 0, cw, ch))
+	draw.Draw(crop, crop.Rect, m, image.Pt(m.Rect.Min.X+(w-cw)/2, m.Rect.Min.Y+(h-ch)/2), draw.Src)
+	return crop
 }
 
 func heightFor(w, uw, uh int) int {
@@ -130,8 +173,8 @@ func heightFor(w, uw, uh int) int {
 // keeps the transparency.
 func encode(m *image.RGBA) ([]Variant, error) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
-	var wb bytes.Buffer
-	if err := webp.Encode(&wb, m, webp.Options{Quality: webpQuality, Method: webpMethod}); err != nil {
+	wv, err := encodeWebP(m)
+	if err != nil {
 		return nil, err
 	}
 	flat := m
@@ -142,8 +185,14 @@ func encode(m *image.RGBA) ([]Variant, error) {
 	if err := jpeg.Encode(&jb, flat, &jpeg.Options{Quality: jpegQuality}); err != nil {
 		return nil, err
 	}
-	return []Variant{
-		{Width: w, Height: h, Type: "image/webp", Ext: ".webp", Data: wb.Bytes()},
-		{Width: w, Height: h, Type: "image/jpeg", Ext: ".jpg", Data: jb.Bytes()},
-	}, nil
+	return []Variant{wv, {Width: w, Height: h, Type: "image/jpeg", Ext: ".jpg", Data: jb.Bytes()}}, nil
+}
+
+// encodeWebP makes the WebP of one variant, transparency kept.
+func encodeWebP(m *image.RGBA) (Variant, error) {
+	var b bytes.Buffer
+	if err := webp.Encode(&b, m, webp.Options{Quality: webpQuality, Method: webpMethod}); err != nil {
+		return Variant{}, err
+	}
+	return Variant{Width: m.Rect.Dx(), Height: m.Rect.Dy(), Type: "image/webp", Ext: ".webp", Data: b.Bytes()}, nil
 }

@@ -22,6 +22,7 @@ const (
 	RolePoster = "poster" // a video's still frame
 	RoleVideo  = "video"  // a video rendition
 	RoleImage  = "image"  // an image variant
+	RoleCard   = "card"   // an image's 9:16 crop for the work card
 )
 
 // MediaOutput is one processed file, kept in storage under Name and served

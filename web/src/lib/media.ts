@@ -18,6 +18,11 @@ export interface MediaInfo {
   posterUrl: string;
   /** The renditions (video) or variants (image), smallest width first. */
   sources: MediaSource[];
+  /**
+   * A photo's crops in the work card's 9:16 shape (WebP, smallest first): what the card shows of
+   * it, so a landscape photo does not send the pixels the card cuts off. Absent for a video.
+   */
+  cardSources?: MediaSource[];
 }
 
 export interface MediaSource {

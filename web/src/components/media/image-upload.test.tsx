@@ -123,6 +123,25 @@ describe("a work card's photo", () => {
     expect(img).toHaveAttribute("sizes", cardSizes(1600 / 1200));
   });
 
+  it("takes the card's 9:16 crops for WebP when the photo has them", async () => {
+    const cardSources = [
+      { url: "/media/p_c320.webp", width: 320, height: 569, type: "image/webp", bytes: 9000 },
+      { url: "/media/p_c640.webp", width: 640, height: 1138, type: "image/webp", bytes: 30000 },
+    ];
+    mockApi({
+      "GET /api/portfolio/no": () => json([{ ...item, imageMedia: { ...ready, cardSources } }]),
+    });
+    const { container } = renderApp(<WorkSection />);
+    await screen.findByRole("heading", { name: "Foto" });
+    const source = container.querySelector('picture source[type="image/webp"]');
+    expect(source?.getAttribute("srcset")).toBe("/media/p_c320.webp 320w, /media/p_c640.webp 640w");
+    expect(source?.getAttribute("sizes")).toBe(cardSizes(9 / 16));
+    // Browsers without WebP still get the whole photo's JPEGs, sized for the card's height.
+    const img = container.querySelector("picture img");
+    expect(img?.getAttribute("srcset")).toContain("/media/p_320.jpg 320w");
+    expect(img).toHaveAttribute("sizes", cardSizes(1600 / 1200));
+  });
+
   it("sizes a landscape photo by the card's height, a portrait one by its width", () => {
     // 4:3 in a 9:16 card is drawn 4/3 × 16/9 = 2.37 times the card's width.
     expect(cardSizes(4 / 3)).toContain("(min-width: 1280px) 663px");

@@ -14,10 +14,12 @@ export function WorkThumbnail({ item }: { item: PortfolioItem }) {
   const [broken, setBroken] = useState(false);
   const media = item.imageMedia;
   if (media && media.status === "ready" && media.sources.length > 0 && !broken) {
+    const crops = media.cardSources ?? [];
     return (
       <ResponsivePicture
         media={media}
         sizes={cardSizes(media.width / media.height)}
+        crop={crops.length > 0 ? { sources: crops, sizes: cardSizes(9 / 16) } : undefined}
         fallback={item.imageUrl}
         onError={() => setBroken(true)}
         alt=""
