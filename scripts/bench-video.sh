@@ -86,50 +86,32 @@ upload() {
 # status NAME: the asset's processing state as the admin polls it.
 status() { curl -sf -b "$jar" "$base/api/admin/media/$1"; }
 
-# watch_ffmpeg OUT CPU: the peak RSS (kB) of the server's ffmpeg children, and the CPU time
-# (user + system, clock ticks) they used, summed over every ffmpeg run (poster windows and the
-# transcode), sampled until they exit. The CPU time does not depend on what else the machine runs:
-# CPU seconds / 2 is the least wall time two idle cores would need.
-watch_ffmpeg() {
-  local out=$1 cpu_out=$2 hwm=0 child v
-  declare -A ticks=()
-  while :; do
-    for child in $(pgrep -P $pid -x ffmpeg || true); do
-      v=$(awk '/VmHWM/ {print $2}' /proc/$child/status 2>/dev/null || echo 0)
-      [ "${v:-0}" -gt "$hwm" ] && hwm=$v && echo "$hwm" >"$out"
-      v=$(awk '{print $14 + $15}' /proc/$child/stat 2>/dev/null || echo 0)
-      [ "${v:-0}" -gt "${ticks[$child]:-0}" ] && ticks[$child]=$v
-      local sum=0 t
-      for t in "${ticks[@]}"; do sum=$((sum + t)); done
-      echo "$sum" >"$cpu_out"
-    done
-    sleep 0.2
-  done
+# usage NAME: "CPU_SECONDS PEAK_MB" of the ffmpeg runs that processed NAME, as the server logged them
+# when it was ready (the kernel's own counts, from each run's rusage). Sampling /proc from here
+# instead cost more CPU than it measured: ffmpeg runs under nice, so every sample came first.
+usage() {
+  grep -F "$1" "$dir/server.log" | grep -F 'video: ready' | tail -n1 |
+    sed -E 's/.*ffmpeg_cpu_s=([0-9.]+).*ffmpeg_peak_rss_mb=([0-9]+).*/\1 \2/'
 }
 
 # process FILE TYPE LABEL: upload, wait for ready, print the figures.
 process() {
-  local file=$1 type=$2 label=$3 name start end st secs_clip ratio
-  local hwm_file="$dir/ffmpeg-hwm" cpu_file="$dir/ffmpeg-cpu" load_before
-  echo 0 >"$hwm_file"
-  echo 0 >"$cpu_file"
+  local file=$1 type=$2 label=$3 name start end st secs_clip ratio load_before
   load_before=$(cut -d' ' -f1 /proc/loadavg)
-  watch_ffmpeg "$hwm_file" "$cpu_file" &
-  local wpid=$!
   name=$(upload "$file" "$type")
   start=$(date +%s.%N)
   while :; do
     st=$(status "$name")
-    case "$st" in *'"status":"ready"'*) break ;; *'"status":"failed"'*) echo "$label failed: $st" >&2; kill $wpid; exit 1 ;; esac
-    sleep 0.2
+    case "$st" in *'"status":"ready"'*) break ;; *'"status":"failed"'*) echo "$label failed: $st" >&2; exit 1 ;; esac
+    sleep 0.5
   done
   end=$(date +%s.%N)
-  kill $wpid 2>/dev/null || true
+  read -r cpu_s peak_mb < <(usage "$name")
   secs_clip=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$file")
-  python3 - "$label" "$file" "$secs_clip" "$start" "$end" "$(cat "$hwm_file")" "$st" "$(cat "$cpu_file")" \
-    "$(getconf CLK_TCK)" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" "$(nproc)" <<'PY'
+  python3 - "$label" "$file" "$secs_clip" "$start" "$end" "$peak_mb" "$st" "$cpu_s" \
+    "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" "$(nproc)" <<'PY'
 import json, os, sys
-label, path, clip, start, end, hwm, st, ticks, hz, load0, load1, cores = sys.argv[1:]
+label, path, clip, start, end, peak_mb, st, cpu, load0, load1, cores = sys.argv[1:]
 clip, took = float(clip), float(end) - float(start)
 s = json.loads(st)
 src = s["sources"]
@@ -137,13 +119,13 @@ insize = os.path.getsize(path)
 out = sum(x["bytes"] for x in src)
 print(f"{label}: {clip:.0f} s clip, {insize/1e6:.1f} MB in")
 print(f"  processing {took:.1f} s = {took/clip:.2f}x the clip's length (load average {load0} before, {load1} after, {cores} cores)")
-cpu = int(ticks) / int(hz)
+cpu = float(cpu)
 print(f"  ffmpeg CPU time {cpu:.1f} s: on {cores} idle cores at least {cpu/int(cores):.1f} s = {cpu/int(cores)/clip:.2f}x the clip's length")
 for x in src:
     print(f"  rendition {x['width']}x{x['height']}: {x['bytes']/1e6:.2f} MB ({100*x['bytes']/insize:.0f} % of the input)")
 print(f"  all renditions {out/1e6:.2f} MB = {100*out/insize:.0f} % of the input; poster {s['posterUrl']}")
 print(f"  a phone downloads {src[0]['bytes']/1e6:.2f} MB for this clip (small rendition {src[0]['width']}x{src[0]['height']})")
-print(f"  ffmpeg peak RSS {int(hwm)/1024:.0f} MB")
+print(f"  ffmpeg peak RSS {peak_mb} MB")
 PY
   echo "$name" >"$dir/last-name"
 }

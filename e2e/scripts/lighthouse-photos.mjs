@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse (mobile) on the home page with 10 uploaded photo items (issue 13): starts the real
-// binary with demo content, creates an admin, uploads 10 photos made by ffmpeg (JPEG, 1080x1920 —
-// an upright phone photo, what a UGC creator shoots — or LIGHTHOUSE_PHOTO=WxH)
+// binary with demo content, creates an admin, uploads 10 photos made by ffmpeg (JPEG, in turn
+// 1080x1920 — an upright phone photo, what a UGC creator shoots — 1920x1080 and 1600x1200, the
+// landscape ones that the 9:16 card crops; or all LIGHTHOUSE_PHOTO=WxH)
 // through the chunked upload API, saves a portfolio item for each, waits until every photo is
 // processed, and runs Lighthouse. Prints the image audits (uses-responsive-images,
 // modern-image-formats, unsized-images) and the /media/ files the page loaded, and exits 1 when an
@@ -68,12 +69,13 @@ const api = async (method, url, body) => {
   return res;
 };
 
+const sizes = process.env.LIGHTHOUSE_PHOTO ? [process.env.LIGHTHOUSE_PHOTO] : ["1080x1920", "1920x1080", "1600x1200"];
 let originalBytes = 0;
 const uploaded = [];
 for (let i = 0; i < 10; i++) {
   // testsrc2 at a different moment for each: colourful, with detail.
   const photo = execFileSync("ffmpeg", [
-    "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=${process.env.LIGHTHOUSE_PHOTO ?? "1080x1920"}:rate=1`, "-ss", String(i),
+    "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=${sizes[i % sizes.length]}:rate=1`, "-ss", String(i),
     "-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", "pipe:1",
   ]);
   originalBytes += photo.length;

@@ -33,11 +33,12 @@ async function makePhoto(page: Page): Promise<Buffer> {
 }
 
 /**
- * Opens the home page at a width, brings the card into view and returns the processed files the
- * browser asked for (every /media/ request).
+ * Opens the home page at a width and pixel density, brings the card into view and returns the
+ * processed files the browser asked for (every /media/ request), the one the card shows, and the
+ * card's width in device pixels.
  */
-async function mediaRequestsAt(browser: Browser, baseURL: string, width: number, title: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+async function mediaRequestsAt(browser: Browser, baseURL: string, width: number, dpr: number, title: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, deviceScaleFactor: dpr });
   const page = await context.newPage();
   const requested: string[] = [];
   page.on("request", (r) => {
@@ -50,11 +51,12 @@ async function mediaRequestsAt(browser: Browser, baseURL: string, width: number,
   const img = card.locator("picture img");
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
   const currentSrc = await img.evaluate((i: HTMLImageElement) => i.currentSrc);
+  const devicePixels = await img.evaluate((i: HTMLImageElement) => i.clientWidth * window.devicePixelRatio);
   await context.close();
-  return { requested, currentSrc: new URL(currentSrc).pathname };
+  return { requested, currentSrc: new URL(currentSrc).pathname, devicePixels };
 }
 
-test("the creator uploads a photo in the portfolio form; phones get a small variant, wide screens a larger one", async ({
+test("the creator uploads a photo in the portfolio form; each screen loads the card crop that fills it", async ({
   page,
   server,
   browser,
@@ -86,24 +88,39 @@ test("the creator uploads a photo in the portfolio form; phones get a small vari
   expect((await created).status()).toBe(201);
 
   // Which width each processed file is, from the public answer.
+  type Source = { url: string; width: number; height: number; type: string };
   const items = (await (await page.request.get("/api/portfolio/no")).json()) as {
     title: string;
-    imageMedia: { sources: { url: string; width: number; type: string }[] } | null;
+    imageMedia: { sources: Source[]; cardSources: Source[] } | null;
   }[];
   const media = items.find((i) => i.title === "Fotokort")?.imageMedia;
   expect(media?.sources.map((s) => s.width)).toEqual([320, 320, 480, 480, 640, 640, 960, 960, 1440, 1440, 1600, 1600]);
-  const widthOf = (url: string) => media?.sources.find((s) => s.url === url)?.width ?? Number.NaN;
+  // The card's crops: the middle of the 4:3 photo in the card's 9:16 shape (675×1200 at most).
+  const crops = media?.cardSources ?? [];
+  expect(crops.map((s) => `${s.width}x${s.height}`)).toEqual(["320x569", "480x853", "640x1138", "675x1200"]);
+  const cropWidth = (url: string) => crops.find((s) => s.url === url)?.width ?? Number.NaN;
 
+  // The browser takes the smallest crop that fills the card on its screen, and nothing else: a
+  // 390 px phone at 1x and 2x, a 1440 px laptop at 1x and 2x. The card is about as wide on both
+  // (252 and 280 CSS px), so pixel density, not the window, decides the file.
   const baseURL = new URL(page.url()).origin;
-  const phone = await mediaRequestsAt(browser, baseURL, 390, "Fotokort");
-  const wide = await mediaRequestsAt(browser, baseURL, 1440, "Fotokort");
-  expect(phone.requested.length).toBeGreaterThan(0);
-  expect(wide.requested.length).toBeGreaterThan(0);
-  for (const url of phone.requested) expect(widthOf(url), url).toBeLessThanOrEqual(640);
-  expect(phone.requested).toContain(phone.currentSrc);
-  expect(wide.requested).toContain(wide.currentSrc);
-  expect(widthOf(wide.currentSrc)).toBeGreaterThan(widthOf(phone.currentSrc));
-  // WebP is what a modern browser takes.
-  expect(phone.currentSrc).toMatch(/\.webp$/);
-  console.log(`photo variants: 390 px → ${widthOf(phone.currentSrc)} w, 1440 px → ${widthOf(wide.currentSrc)} w`);
+  const loaded: Record<string, number> = {};
+  for (const [width, dpr] of [
+    [390, 1],
+    [390, 2],
+    [1440, 1],
+    [1440, 2],
+  ]) {
+    const at = await mediaRequestsAt(browser, baseURL, width, dpr, "Fotokort");
+    const label = `${width} px @${dpr}x`;
+    expect(at.requested, label).toEqual([at.currentSrc]);
+    const fits = crops.find((s) => s.width >= at.devicePixels) ?? crops[crops.length - 1];
+    expect(at.currentSrc, `${label}: card ${at.devicePixels} device px`).toBe(fits.url);
+    expect(at.currentSrc).toMatch(/\.webp$/);
+    loaded[label] = cropWidth(at.currentSrc);
+  }
+  expect(loaded["390 px @1x"]).toBeLessThanOrEqual(640);
+  expect(loaded["390 px @2x"]).toBeLessThanOrEqual(640);
+  expect(loaded["1440 px @2x"]).toBeGreaterThan(loaded["390 px @1x"]);
+  console.log(`photo card crops loaded: ${JSON.stringify(loaded)}`);
 });

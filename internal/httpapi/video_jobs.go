@@ -163,7 +163,8 @@ func (s *Server) transcodeInto(ctx context.Context, t *jobs.Task, name, dir stri
 	}
 	s.publicCache.invalidate() // visitors now get the rendition and the poster
 	s.log.Info("video: ready", "name", name, "duration_ms", res.Info.DurationMS, "source", res.Info.VideoCodec,
-		"width", large.Width, "height", large.Height)
+		"width", large.Width, "height", large.Height,
+		"ffmpeg_cpu_s", res.Usage.CPU.Seconds(), "ffmpeg_peak_rss_mb", res.Usage.PeakRSS>>20)
 	return nil
 }
 

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // Output is one file processing made, in the job's directory.
@@ -27,12 +29,33 @@ type Result struct {
 	Info       Info
 	Poster     Output
 	Renditions []Output // smallest first
+	Usage      Usage    // what the ffmpeg runs cost
+}
+
+// Usage is the CPU time and the peak memory of ffmpeg's runs, as the
+// kernel counted them: what processing one video costs the machine,
+// whatever else it was doing meanwhile (make bench-video reads it from the
+// log line of a ready video).
+type Usage struct {
+	CPU     time.Duration // user + system, summed over the runs
+	PeakRSS int64         // bytes, the largest of the runs
+}
+
+func (u *Usage) add(ps *os.ProcessState) {
+	if u == nil || ps == nil {
+		return
+	}
+	u.CPU += ps.UserTime() + ps.SystemTime()
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+		u.PeakRSS = max(u.PeakRSS, int64(ru.Maxrss)*1024) // Linux counts kilobytes
+	}
 }
 
 // Process probes the file at in, makes its poster and renditions inside
 // dir (which the caller creates and removes), and reports the transcode's
 // progress in percent. An unreadable file is ErrUnreadable.
 func (t Tools) Process(ctx context.Context, in, dir string, progress func(percent int)) (Result, error) {
+	t.usage = &Usage{} // t is this call's copy: its runs add to it
 	info, err := t.Probe(ctx, in)
 	if err != nil {
 		return Result{}, err
@@ -45,7 +68,7 @@ func (t Tools) Process(ctx context.Context, in, dir string, progress func(percen
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Info: info, Poster: poster, Renditions: renditions}, nil
+	return Result{Info: info, Poster: poster, Renditions: renditions, Usage: *t.usage}, nil
 }
 
 // Fit scales width×height down so that the long side is at most long,
@@ -187,8 +210,9 @@ func (t Tools) Transcode(ctx context.Context, in, dir string, info Info, progres
 	for i, size := range sizes {
 		path := filepath.Join(dir, fmt.Sprintf("video-%dx%d.mp4", size[0], size[1]))
 		args = append(args, "-map", fmt.Sprintf("[v%d]", i), "-map", "0:a:0?",
-			"-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-preset", t.preset(), "-crf", "23",
-			"-c:a", "aac", "-b:a", "128k", "-ac", "2",
+			"-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-crf", "23")
+		args = append(args, x264Speed...)
+		args = append(args, "-c:a", "aac", "-b:a", "128k", "-ac", "2",
 			"-map_metadata", "-1", "-map_chapters", "-1",
 			"-movflags", "+faststart", "-f", "mp4", path)
 		outs = append(outs, Output{Path: path, Role: "video", Width: size[0], Height: size[1], Type: "video/mp4"})
@@ -236,6 +260,7 @@ func (t Tools) run(ctx context.Context, args []string, onProgress func(outTimeUS
 		readProgress(stdout, onProgress)
 	}
 	err := cmd.Wait()
+	t.usage.add(cmd.ProcessState)
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}

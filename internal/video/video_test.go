@@ -294,6 +294,11 @@ func TestProcessGoodClips(t *testing.T) {
 				checkRendition(t, r, c.sizes[i][0], c.sizes[i][1], c.sound)
 			}
 			checkPoster(t, res.Poster, c.posterW, c.posterH)
+			// The kernel's count of what the ffmpeg runs cost: a decode and an
+			// encode take CPU time and tens of megabytes at the least.
+			if res.Usage.CPU <= 0 || res.Usage.PeakRSS < 10<<20 {
+				t.Errorf("usage %+v", res.Usage)
+			}
 			if len(seen) == 0 {
 				t.Error("no progress reported")
 			}
