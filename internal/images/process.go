@@ -105,31 +105,37 @@ func Process(ctx context.Context, data []byte) (Result, error) {
 	toSRGB(base, iccProfile(f, data))
 
 	res := Result{Format: f, Width: uw, Height: uh}
-	for _, w := range widths {
-		m := base
-		if w != top {
-			m = scale(base, w, heightFor(w, uw, uh))
-		}
-		vs, err := encode(m)
-		if err != nil {
-			return Result{}, err
-		}
-		res.Variants = append(res.Variants, vs...)
+	if res.Variants, err = encodeAt(base, widths, encode); err != nil {
+		return Result{}, err
 	}
 	crop := cardCrop(base)
-	cw, ch := crop.Rect.Dx(), crop.Rect.Dy()
-	for _, w := range variantWidths(cw, CardWidths) {
-		m := crop
-		if w != cw {
-			m = scale(crop, w, heightFor(w, cw, ch))
-		}
+	webpOnly := func(m *image.RGBA) ([]Variant, error) {
 		v, err := encodeWebP(m)
-		if err != nil {
-			return Result{}, err
-		}
-		res.Cards = append(res.Cards, v)
+		return []Variant{v}, err
+	}
+	if res.Cards, err = encodeAt(crop, variantWidths(crop.Rect.Dx(), CardWidths), webpOnly); err != nil {
+		return Result{}, err
 	}
 	return res, nil
+}
+
+// encodeAt scales m down to each of widths, keeping its shape (m itself
+// at its own width), and encodes each with enc.
+func encodeAt(m *image.RGBA, widths []int, enc func(*image.RGBA) ([]Variant, error)) ([]Variant, error) {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	var out []Variant
+	for _, vw := range widths {
+		v := m
+		if vw != w {
+			v = scale(m, vw, heightFor(vw, w, h))
+		}
+		vs, err := enc(v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, vs...)
+	}
+	return out, nil
 }
 
 // variantWidths lists the widths out of list for a picture w pixels wide:
