@@ -132,6 +132,9 @@ func (c *client) do(method, path string, body any, headers ...string) response {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	for i := 0; i+1 < len(headers); i += 2 {
+		if headers[i] == "Host" { // Go's client sends req.Host, not the header
+			req.Host = headers[i+1]
+		}
 		req.Header.Set(headers[i], headers[i+1])
 	}
 	res, err := c.http.Do(req)

@@ -40,6 +40,17 @@ const homeRenderBackoff = time.Minute
 // errHomeBackingOff: a render failed a moment ago; the plain page it is.
 var errHomeBackingOff = errors.New("home page rendering paused after a failure")
 
+// newOriginEvery is how often the page may be rendered for an origin that
+// no cached page has, when the site's address is not configured and the
+// origin comes from the request's Host: a client that makes up a Host on
+// every request then gets the plain page, not a render (about 100 ms of
+// CPU, one at a time) each time. Set UGCFOLIO_PUBLIC_URL and it never applies.
+const newOriginEvery = time.Second
+
+// errHomeNewOriginLater: a page for another unknown origin was rendered a
+// moment ago; the plain page it is.
+var errHomeNewOriginLater = errors.New("home page for a new origin rendered a moment ago")
+
 // homePages keeps the rendered home page per address, language and origin.
 // An entry is checked against the public cache's generation (emptied by
 // every admin write here) and, after publicCacheTTL, against a hash of its
@@ -51,9 +62,10 @@ type homePages struct {
 	mu      sync.RWMutex
 	entries map[string]*homePage
 
-	renderMu    sync.Mutex // one render (or data check) at a time
-	failedUntil time.Time  // back-off after a failure; renderMu held
-	shell       *homeShell // index.html cut up once; renderMu held
+	renderMu      sync.Mutex // one render (or data check) at a time
+	failedUntil   time.Time  // back-off after a failure; renderMu held
+	lastNewOrigin time.Time  // the last render for an origin not cached; renderMu held
+	shell         *homeShell // index.html cut up once; renderMu held
 }
 
 type homePage struct {
@@ -81,7 +93,7 @@ func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 	lang := homeLanguage(r)
 	page, err := s.homePage(r.Context(), r.URL.Path, lang, s.siteOrigin(r))
 	if err != nil {
-		if !errors.Is(err, errHomeBackingOff) {
+		if !errors.Is(err, errHomeBackingOff) && !errors.Is(err, errHomeNewOriginLater) {
 			s.log.Error("home page render failed: serving the page rendered in the browser",
 				"err", err, "retry_in", homeRenderBackoff)
 		}
@@ -152,6 +164,12 @@ func (s *Server) homePage(ctx context.Context, path, lang, origin string) (*home
 	if time.Now().Before(hp.failedUntil) {
 		return nil, errHomeBackingOff
 	}
+	if e == nil && s.siteURL == "" && !hp.hasOrigin(origin) {
+		if time.Since(hp.lastNewOrigin) < newOriginEvery {
+			return nil, errHomeNewOriginLater
+		}
+		hp.lastNewOrigin = time.Now()
+	}
 	page, err := s.refreshHomePage(ctx, e, path, lang, origin, gen)
 	if err != nil {
 		hp.failedUntil = time.Now().Add(homeRenderBackoff)
@@ -164,6 +182,18 @@ func (s *Server) homePage(ctx context.Context, path, lang, origin string) (*home
 	hp.entries[key] = page
 	hp.mu.Unlock()
 	return page, nil
+}
+
+// hasOrigin reports whether a cached page was rendered for origin.
+func (hp *homePages) hasOrigin(origin string) bool {
+	hp.mu.RLock()
+	defer hp.mu.RUnlock()
+	for key := range hp.entries {
+		if strings.HasSuffix(key, " "+origin) {
+			return true
+		}
+	}
+	return false
 }
 
 // refreshHomePage builds the page's data and renders it, unless the data is

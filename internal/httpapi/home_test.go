@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html"
 	"log/slog"
 	"net/http"
@@ -302,6 +303,49 @@ func TestHomePageFallsBackWhenRenderingFails(t *testing.T) {
 	defer mu.Unlock()
 	if n := strings.Count(logs.String(), "home page render failed"); n != 1 || !strings.Contains(logs.String(), "engine exploded") {
 		t.Errorf("want one log line with the error, got:\n%s", logs.String())
+	}
+}
+
+// countingRenderer renders a fixed page and counts the renders.
+type countingRenderer struct{ calls atomic.Int32 }
+
+func (c *countingRenderer) Render(context.Context, []byte, string) (ssr.Page, error) {
+	c.calls.Add(1)
+	return ssr.Page{HTML: "<p>rendered by the server</p>"}, nil
+}
+
+// Without a configured address the origin comes from the Host header: a
+// client that makes up a Host on every request gets the plain page, not a
+// render each time, and a known origin keeps its rendered page.
+func TestHomePageRendersNewOriginsSparingly(t *testing.T) {
+	counting := &countingRenderer{}
+	e := newHomeEnv(t, sqliteStore(t), nil, func(d *Deps) { d.Renderer, d.SiteURL = counting, "" })
+	c := e.client()
+	rendered := func(host string) bool {
+		body := c.do("GET", "/", nil, "Host", host).wantStatus(t, http.StatusOK).body
+		return strings.Contains(body, "rendered by the server")
+	}
+	if !rendered("ugc.example.no") {
+		t.Fatal("the first origin was not rendered")
+	}
+	start, plain := time.Now(), 0
+	for i := range 20 {
+		if !rendered(fmt.Sprintf("made-up-%d.example", i)) {
+			plain++
+		}
+	}
+	// One render per newOriginEvery at most, however slow this machine is.
+	allowed := int(time.Since(start)/newOriginEvery) + 1
+	if renders := 20 - plain; renders > allowed {
+		t.Errorf("%d made-up hosts got a render in %v, want at most %d", renders, time.Since(start), allowed)
+	}
+	before := counting.calls.Load()
+	if !rendered("ugc.example.no") || counting.calls.Load() != before {
+		t.Error("the known origin did not keep its rendered page")
+	}
+	time.Sleep(newOriginEvery)
+	if !rendered("www.ugc.example.no") {
+		t.Error("a new origin after the pause was not rendered")
 	}
 }
 
