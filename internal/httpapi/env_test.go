@@ -134,6 +134,7 @@ func (c *client) do(method, path string, body any, headers ...string) response {
 	for i := 0; i+1 < len(headers); i += 2 {
 		if headers[i] == "Host" { // Go's client sends req.Host, not the header
 			req.Host = headers[i+1]
+			continue
 		}
 		req.Header.Set(headers[i], headers[i+1])
 	}

@@ -60,13 +60,16 @@ type homePages struct {
 	renderer HomeRenderer
 
 	mu      sync.RWMutex
-	entries map[string]*homePage
+	entries map[homeKey]*homePage
 
 	renderMu      sync.Mutex // one render (or data check) at a time
 	failedUntil   time.Time  // back-off after a failure; renderMu held
 	lastNewOrigin time.Time  // the last render for an origin not cached; renderMu held
 	shell         *homeShell // index.html cut up once; renderMu held
 }
+
+// homeKey is what a rendered page depends on besides its data.
+type homeKey struct{ path, lang, origin string }
 
 type homePage struct {
 	generation uint64
@@ -78,7 +81,7 @@ type homePage struct {
 }
 
 func newHomePages(r HomeRenderer) *homePages {
-	return &homePages{renderer: r, entries: map[string]*homePage{}}
+	return &homePages{renderer: r, entries: map[homeKey]*homePage{}}
 }
 
 // serveHome answers GET / and GET /en: the home page rendered by the server
@@ -143,7 +146,7 @@ func (s *Server) siteOrigin(r *http.Request) string {
 // changed.
 func (s *Server) homePage(ctx context.Context, path, lang, origin string) (*homePage, error) {
 	hp := s.home
-	key := path + " " + lang + " " + origin
+	key := homeKey{path, lang, origin}
 	gen := s.publicCache.generation.Load()
 	hp.mu.RLock()
 	e := hp.entries[key]
@@ -189,7 +192,7 @@ func (hp *homePages) hasOrigin(origin string) bool {
 	hp.mu.RLock()
 	defer hp.mu.RUnlock()
 	for key := range hp.entries {
-		if strings.HasSuffix(key, " "+origin) {
+		if key.origin == origin {
 			return true
 		}
 	}

@@ -88,20 +88,15 @@ func (s *Server) makeImageVariants(ctx context.Context, name string) error {
 		return err
 	}
 	a := store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaReady, Width: res.Width, Height: res.Height}
-	for _, v := range res.Variants {
-		out, err := s.putVariant(ctx, v, store.RoleImage)
-		if err != nil {
-			return err
-		}
-		a.Outputs = append(a.Outputs, out)
+	variants, err := s.putVariants(ctx, res.Variants, store.RoleImage)
+	if err != nil {
+		return err
 	}
-	for _, v := range res.Cards {
-		out, err := s.putVariant(ctx, v, store.RoleCard)
-		if err != nil {
-			return err
-		}
-		a.Outputs = append(a.Outputs, out)
+	cards, err := s.putVariants(ctx, res.Cards, store.RoleCard)
+	if err != nil {
+		return err
 	}
+	a.Outputs = append(variants, cards...)
 	// The original may have been removed while it was processed (its
 	// upload abandoned): then the variants go too, and no row comes back.
 	if f, err := s.storage.Open(ctx, name); err == nil {
@@ -119,14 +114,18 @@ func (s *Server) makeImageVariants(ctx context.Context, name string) error {
 	return nil
 }
 
-// putVariant stores one variant (or card crop: role) under its
+// putVariants stores each variant (or card crop: role) under its
 // content-addressed name.
-func (s *Server) putVariant(ctx context.Context, v images.Variant, role string) (store.MediaOutput, error) {
-	name, err := media.PutProcessedData(ctx, s.storage, v.Data, v.Ext)
-	if err != nil {
-		return store.MediaOutput{}, err
+func (s *Server) putVariants(ctx context.Context, vs []images.Variant, role string) ([]store.MediaOutput, error) {
+	outs := make([]store.MediaOutput, 0, len(vs))
+	for _, v := range vs {
+		name, err := media.PutProcessedData(ctx, s.storage, v.Data, v.Ext)
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, store.MediaOutput{Name: name, Role: role, Width: v.Width, Height: v.Height, Type: v.Type, Bytes: int64(len(v.Data))})
 	}
-	return store.MediaOutput{Name: name, Role: role, Width: v.Width, Height: v.Height, Type: v.Type, Bytes: int64(len(v.Data))}, nil
+	return outs, nil
 }
 
 // markImageFailed records why a photo could not be processed.

@@ -216,3 +216,4 @@ func TestUnusedImageRemovedAfter24Hours(t *testing.T) {
 		}
 	})
 }
+

@@ -105,15 +105,15 @@ func (s *Server) processVideo(ctx context.Context, t *jobs.Task, p videoPayload)
 		if derr := s.storage.Delete(context.WithoutCancel(ctx), p.Name); derr != nil && !errors.Is(derr, media.ErrNotFound) {
 			s.log.Error("video: cannot remove an unreadable upload", "name", p.Name, "err", derr)
 		}
-		s.failVideo(ctx, p.Name, reasonUnreadable)
+		s.markProcessingFailed(ctx, p.Name, store.MediaVideo, reasonUnreadable)
 		return jobs.Permanent(err)
 	case errors.Is(err, media.ErrNotFound):
-		s.failVideo(ctx, p.Name, reasonGone)
+		s.markProcessingFailed(ctx, p.Name, store.MediaVideo, reasonGone)
 		return jobs.Permanent(err)
 	case ctx.Err() != nil && context.Cause(ctx) == context.Canceled:
 		return err // the server is stopping: the job is queued again
 	case t.Attempts >= t.MaxAttempts:
-		s.failVideo(ctx, p.Name, reasonGaveUp)
+		s.markProcessingFailed(ctx, p.Name, store.MediaVideo, reasonGaveUp)
 	}
 	return err
 }
@@ -185,11 +185,6 @@ func (s *Server) copyOriginal(ctx context.Context, name, path string) error {
 		return err
 	}
 	return dst.Close()
-}
-
-// failVideo marks the video's asset failed with the reason the admin reads.
-func (s *Server) failVideo(ctx context.Context, name, reason string) {
-	s.markProcessingFailed(ctx, name, store.MediaVideo, reason)
 }
 
 // videoStatus is what GET /api/admin/media/{name} answers: the asset as
