@@ -98,12 +98,13 @@ func (s *Server) makeImageVariants(ctx context.Context, name string) error {
 	}
 	a.Outputs = append(variants, cards...)
 	// The original may have been removed while it was processed (its
-	// upload abandoned): then the variants go too, and no row comes back.
+	// upload abandoned): then the variants go too (unless another upload
+	// of the same photo has them), and no row comes back.
 	if f, err := s.storage.Open(ctx, name); err == nil {
 		f.Close()
 	} else if errors.Is(err, media.ErrNotFound) {
-		for _, o := range a.Outputs {
-			s.storage.Delete(ctx, o.Name)
+		if err := s.deleteUnusedOutputs(ctx, a.Outputs); err != nil {
+			s.log.Warn("image: variants of a removed upload left in storage", "name", name, "err", err)
 		}
 		return errOriginalGone
 	}

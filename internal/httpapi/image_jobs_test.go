@@ -217,3 +217,34 @@ func TestUnusedImageRemovedAfter24Hours(t *testing.T) {
 	})
 }
 
+// Processed files are named by their content: a file that another asset
+// lists (the same photo uploaded twice) stays when one asset's files go.
+func TestDeleteUnusedOutputsKeepsSharedFiles(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		e := imageEnv(t, st)
+		shared, err := media.PutProcessedData(ctx, e.storage, []byte("the same variant"), ".webp")
+		if err != nil {
+			t.Fatal(err)
+		}
+		own, err := media.PutProcessedData(ctx, e.storage, []byte("a crop of its own"), ".webp")
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := store.MediaAsset{StoredName: "0123456789abcdef0123456789abcdef.jpg", Kind: store.MediaImage, Status: store.MediaReady,
+			Outputs: []store.MediaOutput{{Name: shared, Role: store.RoleImage, Width: 320, Height: 240, Type: "image/webp"}}}
+		if err := st.PutMediaAsset(ctx, other); err != nil {
+			t.Fatal(err)
+		}
+		going := []store.MediaOutput{{Name: shared, Role: store.RoleImage}, {Name: own, Role: store.RoleCard}}
+		if err := e.server.deleteUnusedOutputs(ctx, going); err != nil {
+			t.Fatal(err)
+		}
+		if !e.stored(shared) {
+			t.Error("a file another asset lists was deleted")
+		}
+		if e.stored(own) {
+			t.Error("a file no asset lists was kept")
+		}
+	})
+}

@@ -268,7 +268,14 @@ func (s *Server) removeProcessed(ctx context.Context, url string) error {
 	if err := s.store.DeleteMediaAsset(ctx, name); err != nil && !apperr.Is(err, apperr.CodeNotFound) {
 		return err
 	}
-	for _, o := range a.Outputs {
+	return s.deleteUnusedOutputs(ctx, a.Outputs)
+}
+
+// deleteUnusedOutputs removes the processed files that no asset lists any
+// more. Files are named by their content, so two uploads of the same photo
+// share them: one going must not take the other's.
+func (s *Server) deleteUnusedOutputs(ctx context.Context, outputs []store.MediaOutput) error {
+	for _, o := range outputs {
 		shared, err := s.store.MediaOutputInUse(ctx, o.Name)
 		if err != nil {
 			return err
