@@ -364,9 +364,6 @@ type homeShell struct {
 var (
 	shellTitle       = regexp.MustCompile(`(?s)<title>.*?</title>\s*`)
 	shellDescription = regexp.MustCompile(`(?s)<meta\s+name="description".*?/>\s*`)
-	// The font preload competes with the page for a phone's bandwidth; the rendered page
-	// paints its text without waiting for the font (font-display: optional).
-	shellFontPreload = regexp.MustCompile(`(?s)<!--[^>]*?font.*?-->\s*<link\s+rel="preload"[^>]*?as="font"[^>]*>\s*|<link\s+rel="preload"[^>]*?as="font"[^>]*>\s*`)
 	shellStylesheet  = regexp.MustCompile(`<link rel="stylesheet"[^>]*href="(/assets/[^"]+\.css)"[^>]*>`)
 	shellAppScript   = regexp.MustCompile(`<script type="module" crossorigin src="(/assets/[^"]+\.js)"></script>`)
 )
@@ -385,7 +382,6 @@ func (s *Server) homeShell() (*homeShell, error) {
 	page := string(index.body)
 	page = shellTitle.ReplaceAllString(page, "")
 	page = shellDescription.ReplaceAllString(page, "")
-	page = shellFontPreload.ReplaceAllString(page, "")
 	if m := shellStylesheet.FindStringSubmatch(page); m != nil {
 		css, err := fs.ReadFile(s.web.fsys, strings.TrimPrefix(m[1], "/"))
 		if err != nil {
