@@ -5,6 +5,9 @@
 #   make lighthouse          (builds first)
 #   e2e/scripts/lighthouse.sh [path/to/ugcfolio] [runs]   (runs: 1 unless given; make passes 3)
 # With several runs, the scores and timings printed (and checked) are the medians.
+# LIGHTHOUSE_FLAGS adds Lighthouse options, for the two comparisons the closing note of issue 15
+# quotes: the page's real timings under applied throttling ("--throttling-method=devtools"), and
+# the same page with every script refused ("--blocked-url-patterns=*.js").
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -31,12 +34,14 @@ done
 # warm-up and the first render, every later one gets the cached page.
 curl -fsS -o /dev/null "http://127.0.0.1:$port/"
 
+read -r -a extra_flags <<<"${LIGHTHOUSE_FLAGS:-}"
 for i in $(seq 1 "$runs"); do
   CHROME_PATH="$chrome" "$e2e/node_modules/.bin/lighthouse" "http://127.0.0.1:$port/" \
     --quiet \
     --form-factor=mobile \
     --only-categories=performance,accessibility,best-practices,seo \
     --chrome-flags="--headless --no-sandbox --disable-gpu" \
+    "${extra_flags[@]}" \
     --output=json --output-path="$out/report-$i.json"
 done
 
