@@ -1,15 +1,17 @@
-/*
- * The loader of the home page the server rendered (internal/httpapi/home.go puts it in place of
- * the app's module script): the page is complete without JavaScript, so the app's code (named in
- * data-app) is run only after the browser has painted it. A slow phone then shows the page first
- * and never waits for the script. A classic script, so it can read its own attributes.
- */
+/* The home page's loader; why it works this way: internal/httpapi/home.go (homeShell). */
 (() => {
   const app = document.currentScript?.getAttribute("data-app");
   if (!app) return;
-  requestAnimationFrame(() => {
-    setTimeout(() => {
-      import(app);
-    }, 0);
+  const chunks = [...document.querySelectorAll('link[rel="modulepreload"]')]
+    .map((link) => link.getAttribute("href"))
+    .filter((href) => href && href !== app);
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  requestAnimationFrame(async () => {
+    for (const chunk of chunks) {
+      await nextTask();
+      await import(chunk).catch(() => {}); // the app's import below reports a failure
+    }
+    await nextTask();
+    import(app);
   });
 })();
