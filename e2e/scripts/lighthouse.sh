@@ -5,9 +5,9 @@
 #   make lighthouse          (builds first)
 #   e2e/scripts/lighthouse.sh [path/to/ugcfolio] [runs]   (runs: 1 unless given; make passes 3)
 # With several runs, the scores and timings printed (and checked) are the medians.
-# LIGHTHOUSE_FLAGS adds Lighthouse options, for the two comparisons the closing note of issue 15
-# quotes: the page's real timings under applied throttling ("--throttling-method=devtools"), and
-# the same page with every script refused ("--blocked-url-patterns=*.js").
+# LIGHTHOUSE_FLAGS adds Lighthouse options, e.g. "--throttling-method=devtools" (the page really
+# loaded on the throttled profile, not estimated from a fast load) or "--blocked-url-patterns=*.js"
+# (the same page with every script refused).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
