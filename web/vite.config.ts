@@ -13,10 +13,12 @@ const backend = process.env.UGCFOLIO_BACKEND ?? "http://127.0.0.1:8080";
 const proxied = ["/api", "/uploads", "/healthz"];
 
 /**
- * Writes `name.gz` beside every script, stylesheet and page, compressed once with zopfli: about 4 %
+ * Writes `name.gz` beside every script and stylesheet, compressed once with zopfli: about 4 %
  * smaller than gzip's best level, and the server sends these bytes as they are (DESIGN.md section 5
  * budgets the gzip JavaScript a visitor downloads). It reads the files as written, after every other
- * plugin has finished with them. The build takes a few seconds longer.
+ * plugin has finished with them. The build takes a few seconds longer. Not index.html: the server
+ * takes its `<!--ssr-…-->` placeholders out before sending it (internal/ssr/shell.go), so it
+ * compresses the result itself.
  */
 function precompress(): Plugin {
   return {
@@ -25,7 +27,7 @@ function precompress(): Plugin {
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? "dist";
       for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html)$/.test(fileName)) continue;
+        if (!/\.(js|css)$/.test(fileName)) continue;
         const file = path.join(outDir, fileName);
         const plain = await readFile(file);
         const compressed = await gzipAsync(plain, { numiterations: 15 });

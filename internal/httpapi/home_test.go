@@ -2,11 +2,13 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
+	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -334,8 +336,8 @@ func TestHomePageRendersNewOriginsSparingly(t *testing.T) {
 			plain++
 		}
 	}
-	// One render per newOriginEvery at most, however slow this machine is.
-	allowed := int(time.Since(start)/newOriginEvery) + 1
+	// One render per ssr.NewOriginEvery at most, however slow this machine is.
+	allowed := int(time.Since(start)/ssr.NewOriginEvery) + 1
 	if renders := 20 - plain; renders > allowed {
 		t.Errorf("%d made-up hosts got a render in %v, want at most %d", renders, time.Since(start), allowed)
 	}
@@ -343,7 +345,7 @@ func TestHomePageRendersNewOriginsSparingly(t *testing.T) {
 	if !rendered("ugc.example.no") || counting.calls.Load() != before {
 		t.Error("the known origin did not keep its rendered page")
 	}
-	time.Sleep(newOriginEvery)
+	time.Sleep(ssr.NewOriginEvery)
 	if !rendered("www.ugc.example.no") {
 		t.Error("a new origin after the pause was not rendered")
 	}
@@ -363,8 +365,12 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 // With the coming-soon gate on, the browser decides (as before): the plain page.
 func TestHomePagePlainBehindTheGate(t *testing.T) {
 	e := newHomeEnv(t, sqliteStore(t), func(c *config.Config) { c.GateUsername, c.GatePassword = "u", "p" }, nil)
-	if body := e.client().do("GET", "/", nil).wantStatus(t, http.StatusOK).body; !strings.Contains(body, `<div id="root"></div>`) {
+	body := e.client().do("GET", "/", nil).wantStatus(t, http.StatusOK).body
+	if !strings.Contains(body, `<div id="root"></div>`) {
 		t.Fatal("behind the gate the home page was rendered")
+	}
+	if strings.Contains(body, "<!--ssr-") || !strings.Contains(body, "<title>") {
+		t.Errorf("the plain page is not index.html without its placeholders:\n%s", body)
 	}
 }
 
@@ -406,15 +412,31 @@ func TestRobotsAndSitemap(t *testing.T) {
 	}
 }
 
-func TestFeaturedPictureTakesTheVideoPoster(t *testing.T) {
-	data := []byte(`{"portfolio":[
-		{"featured":false,"imageUrl":"/media/p_other.jpg"},
-		{"featured":true,"imageUrl":"","videoUrl":"/media/p_v.mp4","videoMedia":{"posterUrl":"/media/p_poster.jpg"}},
-		{"featured":true,"imageUrl":"/media/p_later.jpg"}]}`)
-	if got := featuredPicture(data); got != "/media/p_poster.jpg" {
-		t.Fatalf("preview image %q, want the featured video's poster", got)
-	}
-	if got := featuredPicture([]byte(`{"portfolio":[{"featured":true,"imageUrl":" https://cdn.example.com/a.jpg "}]}`)); got != "https://cdn.example.com/a.jpg" {
-		t.Fatalf("preview image %q", got)
+// Every other path gets the built index.html without the placeholders a
+// rendered page fills, gzipped or not.
+func TestPlainPageHasNoPlaceholders(t *testing.T) {
+	e := newHomeEnv(t, sqliteStore(t), nil, nil)
+	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	for _, encoding := range []string{"identity", "gzip"} {
+		req, _ := http.NewRequest("GET", e.url+"/admin/portfolio", nil)
+		req.Header.Set("Accept-Encoding", encoding)
+		res, err := raw.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body io.Reader = res.Body
+		if res.Header.Get("Content-Encoding") == "gzip" {
+			if body, err = gzip.NewReader(res.Body); err != nil {
+				t.Fatal(err)
+			}
+		} else if encoding == "gzip" {
+			t.Error("the plain page is not gzipped")
+		}
+		page, _ := io.ReadAll(body)
+		res.Body.Close()
+		if strings.Contains(string(page), "<!--ssr-") || !strings.Contains(string(page), `<div id="root"></div>`) ||
+			!strings.Contains(string(page), "<title>") || !strings.Contains(string(page), `<script type="module"`) {
+			t.Errorf("%s: the plain page is not index.html without its placeholders:\n%s", encoding, page)
+		}
 	}
 }

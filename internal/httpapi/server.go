@@ -20,6 +20,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/video"
 )
@@ -52,7 +53,7 @@ type Deps struct {
 
 	// Renderer renders the home page on the server (internal/ssr); nil: the
 	// browser renders it from the plain page.
-	Renderer HomeRenderer
+	Renderer ssr.Renderer
 
 	// SiteURL is the site's address (https://example.no) for canonical links,
 	// previews and the sitemap; "": the address each request came to.
@@ -86,8 +87,8 @@ type Server struct {
 
 	metrics *metrics.Metrics // nil: no metrics
 
-	home    *homePages // the home page rendered on the server (nil: off)
-	siteURL string     // the site's address; "": the request's
+	home    *ssr.Home // the home page rendered on the server (nil: off)
+	siteURL string    // the site's address; "": the request's
 }
 
 // New wires a server; Handler answers its requests.
@@ -110,7 +111,7 @@ func New(d Deps) *Server {
 		siteURL:     strings.TrimRight(d.SiteURL, "/"),
 	}
 	if d.Renderer != nil {
-		s.home = newHomePages(d.Renderer)
+		s.home = s.newHomePages(d.Renderer, d.Web)
 	}
 	if s.storage == nil {
 		s.storage = media.NewLocal(d.Config.UploadsDir())
@@ -210,7 +211,7 @@ func (s *Server) routes() {
 	}))
 	// The home page in each language, rendered on the server; what crawlers read.
 	s.mux.HandleFunc("GET /{$}", s.serveHome)
-	s.mux.HandleFunc("GET "+homePathEnglish, s.serveHome)
+	s.mux.HandleFunc("GET "+ssr.EnglishPath, s.serveHome)
 	s.mux.HandleFunc("GET /robots.txt", s.robotsTxt)
 	s.mux.HandleFunc("GET /sitemap.xml", s.sitemapXML)
 	s.mux.Handle("/", s.web)

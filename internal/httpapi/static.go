@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
 )
 
 // staticFiles serves the built web app: hashed files under /assets/ are
@@ -118,13 +120,17 @@ func (s *staticFiles) load(name string) (*staticFile, error) {
 	if err != nil {
 		return nil, err // includes directories
 	}
+	if name == "index.html" {
+		// Without the placeholders a page rendered by the server fills (so the build writes no .gz of it).
+		body = ssr.PlainPage(body)
+	}
 	sum := sha256.Sum256(body)
 	f := &staticFile{
 		body:        body,
 		contentType: contentTypeOf(name),
 		etag:        `"` + hex.EncodeToString(sum[:8]) + `"`,
 	}
-	if precompressed, err := fs.ReadFile(s.fsys, name+".gz"); err == nil {
+	if precompressed, err := fs.ReadFile(s.fsys, name+".gz"); err == nil && name != "index.html" {
 		// The web build writes name.gz with zopfli, a few percent smaller than gzip's best level.
 		f.gzipped = precompressed
 	} else if compressible(f.contentType) && len(body) > 512 {

@@ -1,4 +1,4 @@
-/* The home page's loader; why it works this way: internal/httpapi/home.go (homeShell). */
+/* The home page's loader; why it works this way: internal/ssr/shell.go (NewShell). */
 (() => {
   const app = document.currentScript?.getAttribute("data-app");
   if (!app) return;

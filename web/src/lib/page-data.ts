@@ -7,7 +7,7 @@ import { siteInfoQueryOptions } from "./site-access";
 import { type Testimonial, testimonialsQueryOptions } from "./testimonials";
 
 /**
- * What the server renders the home page from (internal/httpapi/home.go) and inlines in it: the
+ * What the server renders the home page from (internal/ssr/page.go) and inlines in it: the
  * visitor's answers of the public API, as they are, so any new field of an item reaches the page
  * without a change here. The browser seeds its cache with the same data before it hydrates, so it
  * renders the same tree and fetches none of it again.

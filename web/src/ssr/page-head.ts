@@ -2,7 +2,7 @@ import { withDefaults } from "@/lib/content";
 import { catalogues, type Language } from "@/lib/i18n";
 import type { PageData } from "@/lib/page-data";
 
-/** What the server puts in the head of a rendered home page (internal/httpapi/home.go). */
+/** What the server puts in the head of a rendered home page (internal/ssr/head.go). */
 export interface PageHead {
   title: string;
   description: string;

@@ -19,7 +19,7 @@ function useScrollToHash() {
 
 /**
  * "/" and "/en" — the one-page site, sections in the order of SPEC.md section 1. Every section
- * renders at once: the server renders this page (internal/httpapi/home.go) and the browser hydrates
+ * renders at once: the server renders this page (internal/ssr) and the browser hydrates
  * it, and both must produce the same tree.
  */
 export function HomePage() {

@@ -1,0 +1,199 @@
+package ssr
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"sync"
+	"time"
+)
+
+// Renderer renders the home page from its data (the JSON of web/src/lib/page-data.ts's
+// PageData) for the site at origin: Engine, or a stand-in in tests.
+type Renderer interface {
+	Render(ctx context.Context, pageData []byte, origin string) (Page, error)
+}
+
+// RenderBackoff is how long the site serves the plain page after a render failed, before it
+// tries the engine again.
+const RenderBackoff = time.Minute
+
+// ErrBackingOff: a render failed a moment ago; the plain page it is.
+var ErrBackingOff = errors.New("home page rendering paused after a failure")
+
+// NewOriginEvery is how often the page may be rendered for an origin that no cached page has,
+// when the site's address is not configured and the origin comes from the request's Host: a
+// client that makes up a Host on every request then gets the plain page, not a render (about
+// 100 ms of CPU, one at a time) each time. With UGCFOLIO_PUBLIC_URL set it never applies.
+const NewOriginEvery = time.Second
+
+// ErrNewOriginLater: a page for another unknown origin was rendered a moment ago; the plain
+// page it is.
+var ErrNewOriginLater = errors.New("home page for a new origin rendered a moment ago")
+
+// maxCached bounds the cache: origins may come from requests, and Host headers must never grow it.
+const maxCached = 16
+
+// HomeOptions are what Home needs from the server.
+type HomeOptions struct {
+	Renderer Renderer
+	Web      fs.FS // the built app (web/dist): index.html, its stylesheet, boot.js
+
+	// Data fetches what the page in a language shows.
+	Data func(ctx context.Context, lang string) (Data, error)
+
+	// Generation is the version of the data in this process (the server's public cache, which
+	// every admin write empties): a page cached under another generation is checked again.
+	Generation func() uint64
+
+	// Recheck is how long a page is served before its data is checked again all the same
+	// (writes made through another replica).
+	Recheck time.Duration
+
+	// FixedOrigin: the site's address is configured, so no origin comes from a request.
+	FixedOrigin bool
+}
+
+// Home keeps the rendered home page per address, language and origin. An entry is checked
+// against the data's generation and, after Recheck, against a hash of its data: the page is
+// rendered again only when the data it shows changed.
+type Home struct {
+	opts HomeOptions
+
+	mu      sync.RWMutex
+	entries map[homeKey]*cachedPage
+
+	renderMu      sync.Mutex // one render (or data check) at a time
+	failedUntil   time.Time  // back-off after a failure; renderMu held
+	lastNewOrigin time.Time  // the last render for an origin not cached; renderMu held
+	shell         *Shell     // index.html cut up once; renderMu held
+}
+
+// homeKey is what a rendered page depends on besides its data.
+type homeKey struct{ path, lang, origin string }
+
+type cachedPage struct {
+	generation uint64
+	checked    time.Time
+	dataHash   [32]byte
+	doc        *Document
+}
+
+// Document is a rendered home page as sent: the HTML, gzipped too, and its ETag.
+type Document struct {
+	Body, Gzipped []byte
+	ETag          string
+}
+
+// NewHome returns an empty cache; the first request for each page renders it.
+func NewHome(opts HomeOptions) *Home {
+	return &Home{opts: opts, entries: map[homeKey]*cachedPage{}}
+}
+
+// Page returns the home page at path in lang for the site at origin, from the cache when its
+// data has not changed. ErrBackingOff and ErrNewOriginLater ask for the plain page this time.
+func (h *Home) Page(ctx context.Context, path, lang, origin string) (*Document, error) {
+	key := homeKey{path, lang, origin}
+	if e := h.fresh(key, h.opts.Generation()); e != nil {
+		return e.doc, nil
+	}
+
+	h.renderMu.Lock()
+	defer h.renderMu.Unlock()
+	gen := h.opts.Generation() // read before the data, as the public cache does
+	if e := h.fresh(key, gen); e != nil {
+		return e.doc, nil // another request refreshed it meanwhile
+	}
+	if time.Now().Before(h.failedUntil) {
+		return nil, ErrBackingOff
+	}
+	h.mu.RLock()
+	old := h.entries[key]
+	h.mu.RUnlock()
+	if old == nil && !h.opts.FixedOrigin && !h.hasOrigin(origin) {
+		if time.Since(h.lastNewOrigin) < NewOriginEvery {
+			return nil, ErrNewOriginLater
+		}
+		h.lastNewOrigin = time.Now()
+	}
+	page, err := h.refresh(ctx, old, key, gen)
+	if err != nil {
+		h.failedUntil = time.Now().Add(RenderBackoff)
+		return nil, err
+	}
+	h.mu.Lock()
+	if len(h.entries) >= maxCached && h.entries[key] == nil {
+		clear(h.entries)
+	}
+	h.entries[key] = page
+	h.mu.Unlock()
+	return page.doc, nil
+}
+
+// fresh is the cached page for key when it needs no check; nil otherwise.
+func (h *Home) fresh(key homeKey, gen uint64) *cachedPage {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	e := h.entries[key]
+	if e != nil && e.generation == gen && time.Since(e.checked) < h.opts.Recheck {
+		return e
+	}
+	return nil
+}
+
+// hasOrigin reports whether a cached page was rendered for origin.
+func (h *Home) hasOrigin(origin string) bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for key := range h.entries {
+		if key.origin == origin {
+			return true
+		}
+	}
+	return false
+}
+
+// refresh builds the page's data and renders it, unless the data is what old (possibly nil)
+// was rendered from. renderMu held.
+func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen uint64) (*cachedPage, error) {
+	d, err := h.opts.Data(ctx, key.lang)
+	if err != nil {
+		return nil, err
+	}
+	data, err := pageData(d, key.path, key.lang)
+	if err != nil {
+		return nil, err
+	}
+	hash := sha256.Sum256(append(append([]byte(key.origin), 0), data...))
+	if old != nil && old.dataHash == hash {
+		fresh := *old
+		fresh.generation, fresh.checked = gen, time.Now()
+		return &fresh, nil
+	}
+	if h.shell == nil {
+		if h.shell, err = NewShell(h.opts.Web); err != nil {
+			return nil, err
+		}
+	}
+	// The engine has its own time limit; a visitor who leaves must not fail the render.
+	rendered, err := h.opts.Renderer.Render(context.WithoutCancel(ctx), data, key.origin)
+	if err != nil {
+		return nil, err
+	}
+	body := h.shell.fill(key.lang, headTags(rendered.Head, data, key.lang, key.origin), rendered.HTML, data)
+	return &cachedPage{generation: gen, checked: time.Now(), dataHash: hash, doc: newDocument(body)}, nil
+}
+
+// newDocument gzips the page once and names it by its bytes.
+func newDocument(body []byte) *Document {
+	sum := sha256.Sum256(body)
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(body)
+	zw.Close()
+	return &Document{Body: body, Gzipped: buf.Bytes(), ETag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+}

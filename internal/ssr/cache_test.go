@@ -1,0 +1,84 @@
+package ssr
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// stubRenderer renders the page's data as text, or fails; it counts its calls.
+type stubRenderer struct {
+	calls atomic.Int32
+	fail  bool
+}
+
+func (r *stubRenderer) Render(_ context.Context, data []byte, _ string) (Page, error) {
+	r.calls.Add(1)
+	if r.fail {
+		return Page{}, errors.New("engine exploded")
+	}
+	return Page{HTML: "<p>" + string(data) + "</p>", Head: Head{Title: "T"}}, nil
+}
+
+var stubWeb = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><html lang="no"><head><!--ssr-head--><title>Plain</title><!--/ssr-head--></head>` +
+	`<body><div id="root"><!--ssr-body--></div><!--ssr-data--></body></html>`)}}
+
+// newStubHome is a cache whose data is *greeting and whose generation is *gen.
+func newStubHome(r Renderer, greeting *string, gen *atomic.Uint64) *Home {
+	return NewHome(HomeOptions{
+		Renderer: r, Web: stubWeb, Generation: gen.Load, Recheck: time.Hour, FixedOrigin: true,
+		Data: func(_ context.Context, lang string) (Data, error) {
+			content, _ := json.Marshal(map[string]string{"greeting": *greeting + "-" + lang})
+			return Data{Content: content, Portfolio: json.RawMessage(`[]`), Testimonials: json.RawMessage(`[]`)}, nil
+		},
+	})
+}
+
+// A new generation with the same data keeps the page; changed data renders it again.
+func TestHomeRendersAgainOnlyWhenTheDataChanges(t *testing.T) {
+	r, greeting, gen := &stubRenderer{}, "hei", &atomic.Uint64{}
+	h := newStubHome(r, &greeting, gen)
+	ctx := context.Background()
+	first, err := h.Page(ctx, "/", "no", "https://example.no")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body := string(first.Body); !strings.Contains(body, `<html lang="no">`) || !strings.Contains(body, `"greeting":"hei-no"`) ||
+		strings.Contains(body, "Plain") || first.ETag == "" || len(first.Gzipped) == 0 {
+		t.Fatalf("first page %q (ETag %q)", body, first.ETag)
+	}
+	gen.Add(1) // an admin write that changed nothing shown
+	if again, _ := h.Page(ctx, "/", "no", "https://example.no"); r.calls.Load() != 1 || again.ETag != first.ETag {
+		t.Fatalf("%d renders for unchanged data", r.calls.Load())
+	}
+	greeting = "hallo"
+	if cached, _ := h.Page(ctx, "/", "no", "https://example.no"); cached.ETag != first.ETag {
+		t.Fatal("the data was checked again within the same generation")
+	}
+	gen.Add(1)
+	changed, err := h.Page(ctx, "/", "no", "https://example.no")
+	if err != nil || r.calls.Load() != 2 || !strings.Contains(string(changed.Body), "hallo-no") || changed.ETag == first.ETag {
+		t.Fatalf("changed data: %v, %d renders", err, r.calls.Load())
+	}
+	if en, _ := h.Page(ctx, "/en", "en", "https://example.no"); !strings.Contains(string(en.Body), `<html lang="en">`) || r.calls.Load() != 3 {
+		t.Fatalf("/en: %d renders", r.calls.Load())
+	}
+}
+
+// After a failure the engine is left alone for a while: the plain page, no render.
+func TestHomeBacksOffAfterAFailure(t *testing.T) {
+	r, greeting, gen := &stubRenderer{fail: true}, "hei", &atomic.Uint64{}
+	h := newStubHome(r, &greeting, gen)
+	if _, err := h.Page(context.Background(), "/", "no", "https://example.no"); err == nil || errors.Is(err, ErrBackingOff) {
+		t.Fatalf("first error %v, want the render's", err)
+	}
+	r.fail = false
+	if _, err := h.Page(context.Background(), "/", "no", "https://example.no"); !errors.Is(err, ErrBackingOff) || r.calls.Load() != 1 {
+		t.Fatalf("second call: %v after %d renders", err, r.calls.Load())
+	}
+}

@@ -1,0 +1,36 @@
+package ssr
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestFeaturedPictureTakesTheVideoPoster(t *testing.T) {
+	data := []byte(`{"portfolio":[
+		{"featured":false,"imageUrl":"/media/p_other.jpg"},
+		{"featured":true,"imageUrl":"","videoUrl":"/media/p_v.mp4","videoMedia":{"posterUrl":"/media/p_poster.jpg"}},
+		{"featured":true,"imageUrl":"/media/p_later.jpg"}]}`)
+	if got := featuredPicture(data); got != "/media/p_poster.jpg" {
+		t.Fatalf("preview image %q, want the featured video's poster", got)
+	}
+	if got := featuredPicture([]byte(`{"portfolio":[{"featured":true,"imageUrl":" https://cdn.example.com/a.jpg "}]}`)); got != "https://cdn.example.com/a.jpg" {
+		t.Fatalf("preview image %q", got)
+	}
+}
+
+// Text from the data cannot end the JSON-LD block or break out of an attribute.
+func TestHeadTagsEscape(t *testing.T) {
+	head := Head{Title: `A "quoted" <b>`, Description: "d", JSONLD: json.RawMessage(`{"name":"</script><x>"}`)}
+	tags := headTags(head, []byte(`{}`), "en", "https://example.no")
+	for _, want := range []string{
+		`<title>A &#34;quoted&#34; &lt;b&gt;</title>`,
+		`<link rel="canonical" href="https://example.no/en" />`,
+		`<meta property="og:image" content="https://example.no/og-card.png" />`,
+		`<script type="application/ld+json">{"name":"\u003c/script\u003e\u003cx\u003e"}</script>`,
+	} {
+		if !strings.Contains(tags, want) {
+			t.Errorf("the head lacks %s:\n%s", want, tags)
+		}
+	}
+}
