@@ -121,7 +121,7 @@ func (s *staticFiles) load(name string) (*staticFile, error) {
 		return nil, err // includes directories
 	}
 	if name == "index.html" {
-		// Without the placeholders a page rendered by the server fills (so the build writes no .gz of it).
+		// Without the placeholders a page rendered by the server fills; so the build writes no .gz of it.
 		body = ssr.PlainPage(body)
 	}
 	sum := sha256.Sum256(body)
@@ -130,7 +130,7 @@ func (s *staticFiles) load(name string) (*staticFile, error) {
 		contentType: contentTypeOf(name),
 		etag:        `"` + hex.EncodeToString(sum[:8]) + `"`,
 	}
-	if precompressed, err := fs.ReadFile(s.fsys, name+".gz"); err == nil && name != "index.html" {
+	if precompressed, err := fs.ReadFile(s.fsys, name+".gz"); err == nil {
 		// The web build writes name.gz with zopfli, a few percent smaller than gzip's best level.
 		f.gzipped = precompressed
 	} else if compressible(f.contentType) && len(body) > 512 {
