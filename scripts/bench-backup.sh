@@ -24,10 +24,10 @@ pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
 until curl -sf -o /dev/null "$base/healthz"; do sleep 0.05; done
 
-printf 'bench-password\n' | "$bin" admin create --email bench@example.no --data "$data" >/dev/null
+printf 'bench-password-1\n' | "$bin" admin create --email bench@example.no --data "$data" >/dev/null
 jar="$dir/cookies"
 curl -sf -c "$jar" -H 'Content-Type: application/json' \
-  -d '{"username":"bench@example.no","password":"bench-password"}' "$base/api/login" >/dev/null
+  -d '{"username":"bench@example.no","password":"bench-password-1"}' "$base/api/login" >/dev/null
 mkdir -p "$data/uploads"
 per_file_kb=$((size_mb * 1024 / 100))
 for i in $(seq 1 100); do

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/auth"
@@ -128,6 +129,8 @@ Environment:
   DATABASE_URL                    postgres://… to use PostgreSQL instead of DATA/ugcfolio.db
   UGCFOLIO_GATE_USERNAME, UGCFOLIO_GATE_PASSWORD
                                   turn on the coming-soon gate with these credentials
+  UGCFOLIO_REGISTRATION=closed    POST /api/register answers 403 (accounts come from admin create)
+  UGCFOLIO_SESSION_IDLE           a session unused this long ends (default 48h; 5m to 336h)
   UGCFOLIO_TRUSTED_PROXIES        addresses or CIDRs whose X-Forwarded-For and
                                   X-Forwarded-Proto (https: Secure cookie) are believed
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
@@ -297,7 +300,8 @@ func unwrapOp(err error) error {
 
 const adminHelp = `Usage:
   ugcfolio admin create --email EMAIL [--name NAME]
-      Creates an admin account. The password is read from standard input (one line).
+      Creates an admin account. The password is read from standard input (one line,
+      at least 12 characters).
   ugcfolio admin promote EMAIL
       Makes an existing account an admin.
 
@@ -340,6 +344,9 @@ func admin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 		if err := auth.ValidateCredentials(*email, password); err != nil {
 			return clientMessage(err)
+		}
+		if utf8.RuneCountInString(password) < auth.MinAdminPasswordLength {
+			return fmt.Errorf("an admin password must be at least %d characters", auth.MinAdminPasswordLength)
 		}
 		display := *name
 		if display == "" {

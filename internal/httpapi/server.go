@@ -70,7 +70,10 @@ type Server struct {
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
 	limits      authLimits
-	passwords   *passwordWork // bounds the argon2 hashes running at once
+	// The argon2 hashes running at once, bounded apart for logins and
+	// registrations: a flood of sign-ups must never keep the owner from
+	// logging in.
+	loginHashes, registrationHashes *passwordWork
 
 	jobs      *jobs.Queue         // background work (internal/jobs)
 	imageJobs jobs.Kind[imageJob] // processing of uploaded photos (image_jobs.go)
@@ -99,15 +102,16 @@ func New(d Deps) *Server {
 		web:   newStaticFiles(d.Web),
 		mux:   http.NewServeMux(),
 
-		sessions:    newSessions(d.Store, false), // Secure is set per request: overHTTPS
-		limits:      defaultAuthLimits(),
-		passwords:   newPasswordWork(),
-		publicCache: newPublicCache(),
-		bodyTimes:   defaultBodyTimes,
-		storage:     d.Storage,
-		metrics:     d.Metrics,
-		now:         time.Now,
-		siteURL:     strings.TrimRight(d.SiteURL, "/"),
+		sessions:           newSessions(d.Store, false), // Secure is set per request: overHTTPS
+		limits:             defaultAuthLimits(),
+		loginHashes:        newPasswordWork(),
+		registrationHashes: newPasswordWork(),
+		publicCache:        newPublicCache(),
+		bodyTimes:          defaultBodyTimes,
+		storage:            d.Storage,
+		metrics:            d.Metrics,
+		now:                time.Now,
+		siteURL:            strings.TrimRight(d.SiteURL, "/"),
 	}
 	if d.Renderer != nil {
 		s.home = newHomePages(d.Renderer)

@@ -1,0 +1,36 @@
+package config
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestAccountSettings(t *testing.T) {
+	c, err := loadWith(t, map[string]string{})
+	if err != nil || c.RegistrationClosed || c.SessionIdle != DefaultSessionIdle {
+		t.Fatalf("defaults: closed %v, idle %v, %v", c.RegistrationClosed, c.SessionIdle, err)
+	}
+	c, err = loadWith(t, map[string]string{"UGCFOLIO_REGISTRATION": "closed", "UGCFOLIO_SESSION_IDLE": "12h"})
+	if err != nil || !c.RegistrationClosed || c.SessionIdle != 12*time.Hour {
+		t.Fatalf("set: closed %v, idle %v, %v", c.RegistrationClosed, c.SessionIdle, err)
+	}
+	for env, value := range map[string]string{"UGCFOLIO_REGISTRATION": "nej", "UGCFOLIO_SESSION_IDLE": "1m"} {
+		if _, err := loadWith(t, map[string]string{env: value}); err == nil || !strings.Contains(err.Error(), env) {
+			t.Errorf("%s=%s: %v", env, value, err)
+		}
+	}
+}
+
+// Issue 24: the data directory serve creates is its owner's alone.
+func TestDataDirIsOwnerOnly(t *testing.T) {
+	dir := t.TempDir() + "/data"
+	if err := checkWritableDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(dir)
+	if err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("mode %v, %v; want 0700", fi.Mode().Perm(), err)
+	}
+}
