@@ -53,7 +53,7 @@ touch "$flag"
 (
   while [ -e "$flag" ]; do
     start=$(date +%s.%N)
-    "$bin" backup --to "$backups" --data "$data" --keep 1 >>"$dir/backup.log" 2>&1 || { echo "backup failed:" >&2; cat "$dir/backup.log" >&2; exit 1; }
+    UGCFOLIO_BACKUP_KEY=bench-backup-key-of-32-characters "$bin" backup --to "$backups" --data "$data" --keep 1 >>"$dir/backup.log" 2>&1 || { echo "backup failed:" >&2; cat "$dir/backup.log" >&2; exit 1; }
     end=$(date +%s.%N)
     awk -v s="$start" -v e="$end" 'BEGIN {printf "%.2f\n", e - s}' >>"$dir/durations"
   done

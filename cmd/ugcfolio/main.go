@@ -134,7 +134,7 @@ Environment:
   UGCFOLIO_TRUSTED_PROXIES        addresses or CIDRs whose X-Forwarded-For and
                                   X-Forwarded-Proto (https: Secure cookie) are believed
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
-                                  keep uploads in S3-compatible storage
+                                  keep uploads in S3-compatible storage (TLS unless _TLS=false)
   UGCFOLIO_SMTP_URL               smtp://user:pass@host:port (STARTTLS when offered) or smtps://…:
                                   e-mail each inquiry to the creator
   UGCFOLIO_MAIL_FROM              the sender of that e-mail
@@ -154,6 +154,8 @@ Environment:
   UGCFOLIO_VIDEO_TIMEOUT          time limit of one try of a video (default 30m)
   UGCFOLIO_VIDEO_PROCESSING=off   serve uploaded videos as they arrived even with ffmpeg
   UGCFOLIO_BACKUP_TO              back up on a schedule to a directory or s3://bucket/prefix
+  UGCFOLIO_BACKUP_KEY             the secret (32+ characters) backups are signed with (required with _TO)
+  UGCFOLIO_BACKUP_AGE_RECIPIENTS  encrypt backups for these age public keys
   UGCFOLIO_BACKUP_EVERY, _KEEP    how often (default 24h) and how many to keep (default 7)
   UGCFOLIO_BACKUP_S3_ENDPOINT, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   the backup bucket's server (default: the UGCFOLIO_S3_* ones)

@@ -34,3 +34,22 @@ func TestDataDirIsOwnerOnly(t *testing.T) {
 		t.Fatalf("mode %v, %v; want 0700", fi.Mode().Perm(), err)
 	}
 }
+
+// Issue 24: S3 connections (uploads and backups) use TLS unless the operator
+// says _TLS=false.
+func TestS3UsesTLSUnlessToldNot(t *testing.T) {
+	s3 := map[string]string{"UGCFOLIO_S3_ENDPOINT": "s3.example.no", "UGCFOLIO_S3_BUCKET": "b", "UGCFOLIO_S3_ACCESS_KEY": "k", "UGCFOLIO_S3_SECRET_KEY": "s"}
+	c, err := loadWith(t, s3)
+	if err != nil || !c.S3.UseTLS || !c.Backup.S3.UseTLS {
+		t.Fatalf("default: uploads TLS %v, backups TLS %v, %v", c.S3.UseTLS, c.Backup.S3.UseTLS, err)
+	}
+	s3["UGCFOLIO_S3_TLS"] = "false"
+	c, err = loadWith(t, s3)
+	if err != nil || c.S3.UseTLS || c.Backup.S3.UseTLS {
+		t.Fatalf("_TLS=false: uploads TLS %v, backups TLS %v, %v", c.S3.UseTLS, c.Backup.S3.UseTLS, err)
+	}
+	s3["UGCFOLIO_BACKUP_S3_TLS"] = "true"
+	if c, err = loadWith(t, s3); err != nil || !c.Backup.S3.UseTLS {
+		t.Fatalf("backup TLS on its own: %v, %v", c.Backup.S3.UseTLS, err)
+	}
+}

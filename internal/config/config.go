@@ -58,7 +58,7 @@ type S3Config struct {
 	AccessKey string // UGCFOLIO_S3_ACCESS_KEY
 	SecretKey string // UGCFOLIO_S3_SECRET_KEY (or _FILE)
 	Region    string // UGCFOLIO_S3_REGION
-	UseTLS    bool   // UGCFOLIO_S3_TLS=true
+	UseTLS    bool   // UGCFOLIO_S3_TLS: true unless set to false
 }
 
 // GateEnabled reports whether visitors must pass the coming-soon gate.
@@ -90,7 +90,7 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 			Bucket:    getenv("UGCFOLIO_S3_BUCKET"),
 			AccessKey: getenv("UGCFOLIO_S3_ACCESS_KEY"),
 			Region:    getenv("UGCFOLIO_S3_REGION"),
-			UseTLS:    getenv("UGCFOLIO_S3_TLS") == "true",
+			UseTLS:    getenv("UGCFOLIO_S3_TLS") != "false",
 		},
 	}
 	var err error
