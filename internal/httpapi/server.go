@@ -135,15 +135,16 @@ func New(d Deps) *Server {
 // Handler is the whole site with its middleware: request log, a time limit
 // for request bodies, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
-// over HTTPS, sessions, the admin guard over all of /api/admin/, and the
-// public cache emptied after each admin write.
+// over HTTPS, sessions, the admin guard over all of /api/admin/, the
+// coming-soon gate's guard over stored content, and the public cache emptied
+// after each admin write.
 func (s *Server) Handler() http.Handler {
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
 	h := logRequests(s.log, s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux)))))))))
+		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))
 	if s.metrics != nil {
 		h = s.metrics.Middleware(s.routePattern, h)
 	}
