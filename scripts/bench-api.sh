@@ -18,10 +18,10 @@ pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
 until curl -sf -o /dev/null "$base/healthz"; do sleep 0.05; done
 
-printf 'bench-password\n' | "$bin" admin create --email bench@example.no --data "$dir" >/dev/null
+printf 'bench-password-1\n' | "$bin" admin create --email bench@example.no --data "$dir" >/dev/null
 jar="$dir/cookies"
 curl -sf -c "$jar" -H 'Content-Type: application/json' \
-  -d '{"username":"bench@example.no","password":"bench-password"}' "$base/api/login" >/dev/null
+  -d '{"username":"bench@example.no","password":"bench-password-1"}' "$base/api/login" >/dev/null
 for i in $(seq 1 50); do
   featured=$([ $((i % 7)) = 0 ] && echo true || echo false)
   curl -sf -b "$jar" -H 'Content-Type: application/json' -o /dev/null -d "{

@@ -24,10 +24,10 @@ pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
 until curl -sf -o /dev/null "$base/healthz"; do sleep 0.05; done
 
-printf 'bench-password\n' | "$bin" admin create --email bench@example.no --data "$data" >/dev/null
+printf 'bench-password-1\n' | "$bin" admin create --email bench@example.no --data "$data" >/dev/null
 jar="$dir/cookies"
 curl -sf -c "$jar" -H 'Content-Type: application/json' \
-  -d '{"username":"bench@example.no","password":"bench-password"}' "$base/api/login" >/dev/null
+  -d '{"username":"bench@example.no","password":"bench-password-1"}' "$base/api/login" >/dev/null
 mkdir -p "$data/uploads"
 per_file_kb=$((size_mb * 1024 / 100))
 for i in $(seq 1 100); do
@@ -53,7 +53,7 @@ touch "$flag"
 (
   while [ -e "$flag" ]; do
     start=$(date +%s.%N)
-    "$bin" backup --to "$backups" --data "$data" --keep 1 >>"$dir/backup.log" 2>&1 || { echo "backup failed:" >&2; cat "$dir/backup.log" >&2; exit 1; }
+    UGCFOLIO_BACKUP_KEY=bench-backup-key-of-32-characters "$bin" backup --to "$backups" --data "$data" --keep 1 >>"$dir/backup.log" 2>&1 || { echo "backup failed:" >&2; cat "$dir/backup.log" >&2; exit 1; }
     end=$(date +%s.%N)
     awk -v s="$start" -v e="$end" 'BEGIN {printf "%.2f\n", e - s}' >>"$dir/durations"
   done

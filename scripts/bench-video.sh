@@ -47,10 +47,10 @@ trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
 until curl -sf -o /dev/null "$base/healthz"; do sleep 0.05; done
 grep -q "video processing is off" "$dir/server.log" && { echo "the server says video processing is off" >&2; exit 1; }
 
-printf 'bench-password\n' | "$bin" admin create --email bench@example.no --data "$data" >/dev/null
+printf 'bench-password-1\n' | "$bin" admin create --email bench@example.no --data "$data" >/dev/null
 jar="$dir/cookies"
 curl -sf -c "$jar" -H 'Content-Type: application/json' \
-  -d '{"username":"bench@example.no","password":"bench-password"}' "$base/api/login" >/dev/null
+  -d '{"username":"bench@example.no","password":"bench-password-1"}' "$base/api/login" >/dev/null
 # The public list the load test reads: 50 items, as scripts/bench-api.sh has them.
 for i in $(seq 1 50); do
   curl -sf -b "$jar" -H 'Content-Type: application/json' -o /dev/null -d "{

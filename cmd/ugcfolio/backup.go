@@ -8,7 +8,10 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"strings"
 	"time"
+
+	"filippo.io/age"
 
 	"github.com/ugcfolio/ugcfolio/internal/backup"
 	"github.com/ugcfolio/ugcfolio/internal/config"
@@ -28,6 +31,9 @@ included: they are in the bucket.
 
 Environment:
   UGCFOLIO_DATA                   default for --data
+  UGCFOLIO_BACKUP_KEY             required: the secret (32+ characters) the backup is signed
+                                  with; restore needs the same one, so keep a copy elsewhere
+  UGCFOLIO_BACKUP_AGE_RECIPIENTS  encrypt every file for these age public keys (age1…)
   DATABASE_URL                    postgres://… (then files only)
   UGCFOLIO_BACKUP_S3_ENDPOINT, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   the server of an s3:// DEST (default: the UGCFOLIO_S3_* ones)
@@ -35,10 +41,12 @@ Environment:
 Flags:
 `
 
-const restoreHelp = `Usage: ugcfolio restore --from SRC [--data DIR]
+const restoreHelp = `Usage: ugcfolio restore --from SRC [--data DIR] [--allow-unsigned]
 
-Fills an empty data directory from a backup, after checking every file
-against the backup's manifest and the database with PRAGMA integrity_check.
+Fills an empty data directory from a backup, after checking the manifest's
+signature with UGCFOLIO_BACKUP_KEY, every file against the manifest, and the
+database with PRAGMA integrity_check. An encrypted backup is decrypted with
+the age identity in UGCFOLIO_BACKUP_AGE_IDENTITY_FILE.
 A data directory that holds anything is refused. SRC is one backup
 (…/ugcfolio-TIME) or a place holding backups (its newest is used): a
 directory or s3://bucket/prefix. Start "ugcfolio serve" on the directory
@@ -64,7 +72,15 @@ func backupCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return err
 	}
 	cfg := config.Config{DataDir: *dataDir, DatabaseURL: databaseURL}
-	loc, err := parseBackupLocation(ctx, *to, getenv)
+	bc, err := config.LoadBackup(getenv)
+	if err != nil {
+		return err
+	}
+	keys, err := backupKeys(bc, false)
+	if err != nil {
+		return err
+	}
+	loc, err := backup.ParseLocation(ctx, *to, backupS3(bc))
 	if err != nil {
 		return err
 	}
@@ -84,7 +100,7 @@ func backupCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		defer db.Close()
 		src.SQLite = db
 	}
-	res, err := backup.Run(ctx, src, loc, time.Now())
+	res, err := backup.Run(ctx, src, loc, time.Now(), keys)
 	if err != nil {
 		return err
 	}
@@ -102,6 +118,7 @@ func restoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	fs := newFlagSet("restore", restoreHelp, stderr)
 	from := fs.String("from", "", "the backup: a directory or s3://bucket/prefix, of one backup or holding several")
 	dataDir := fs.String("data", or(getenv("UGCFOLIO_DATA"), "data"), "the empty data directory to fill (env UGCFOLIO_DATA)")
+	allowUnsigned := fs.Bool("allow-unsigned", false, "also take a backup made before backups were signed (check where it was kept first)")
 	if err := fs.Parse(args); err != nil {
 		return parseErr(err)
 	}
@@ -112,11 +129,16 @@ func restoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if err != nil {
 		return err
 	}
+	keys, err := backupKeys(bc, true)
+	if err != nil {
+		return err
+	}
+	keys.AllowUnsigned = *allowUnsigned
 	loc, name, err := backup.Find(ctx, *from, backupS3(bc))
 	if err != nil {
 		return err
 	}
-	m, err := backup.Restore(ctx, loc, name, *dataDir)
+	m, err := backup.Restore(ctx, loc, name, *dataDir, keys)
 	if err != nil {
 		return err
 	}
@@ -147,13 +169,31 @@ func openLiveSQLite(path string) (*sql.DB, error) {
 	return db, nil
 }
 
-// parseBackupLocation reads DEST with the backup S3 settings of the environment.
-func parseBackupLocation(ctx context.Context, where string, getenv config.Getenv) (backup.Location, error) {
-	bc, err := config.LoadBackup(getenv)
-	if err != nil {
-		return nil, err
+// backupKeys are the signing key and the age keys of the settings: the
+// recipients to encrypt for, and (forRestore) the identities to decrypt with.
+func backupKeys(b config.BackupConfig, forRestore bool) (backup.Keys, error) {
+	if err := b.CheckKey(); err != nil {
+		return backup.Keys{}, err
 	}
-	return backup.ParseLocation(ctx, where, backupS3(bc))
+	keys := backup.Keys{Sign: []byte(b.Key)}
+	if b.AgeRecipients != "" {
+		rs, err := age.ParseRecipients(strings.NewReader(strings.ReplaceAll(b.AgeRecipients, ",", "\n")))
+		if err != nil {
+			return keys, fmt.Errorf("UGCFOLIO_BACKUP_AGE_RECIPIENTS: %v", err)
+		}
+		keys.Recipients = rs
+	}
+	if forRestore && b.AgeIdentityFile != "" {
+		f, err := os.Open(b.AgeIdentityFile)
+		if err != nil {
+			return keys, fmt.Errorf("UGCFOLIO_BACKUP_AGE_IDENTITY_FILE: %v", err)
+		}
+		defer f.Close()
+		if keys.Identities, err = age.ParseIdentities(f); err != nil {
+			return keys, fmt.Errorf("UGCFOLIO_BACKUP_AGE_IDENTITY_FILE: %v", err)
+		}
+	}
+	return keys, nil
 }
 
 func backupS3(b config.BackupConfig) backup.S3Settings {
@@ -180,7 +220,11 @@ func startBackups(ctx context.Context, cfg config.Config, st *store.Store, deps 
 	if cfg.S3.Endpoint == "" {
 		src.UploadsDir = cfg.UploadsDir()
 	}
-	sched := backup.Schedule{Every: cfg.Backup.Every, Keep: cfg.Backup.Keep, Source: src, Location: loc, Log: deps.log, Done: deps.backupDone}
+	keys, err := backupKeys(cfg.Backup, false)
+	if err != nil {
+		return nil, err
+	}
+	sched := backup.Schedule{Every: cfg.Backup.Every, Keep: cfg.Backup.Keep, Source: src, Location: loc, Keys: keys, Log: deps.log, Done: deps.backupDone}
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() { defer close(done); sched.Run(ctx) }()

@@ -19,10 +19,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ugcfolio/ugcfolio/internal/backup"
+	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/media/s3test"
 )
 
 const backupAdmin, backupPassword = "owner@ugcfolio.no", "backup-test-password-1"
+
+// testBackupKey signs the tests' backups (UGCFOLIO_BACKUP_KEY).
+const testBackupKey = "a backup key of at least 32 bytes"
 
 // TestBackupWhileWritingThenRestore: inquiries and video uploads arrive
 // without pause while `ugcfolio backup` runs beside the server; the backup
@@ -54,7 +59,7 @@ func TestBackupWhileWritingThenRestore(t *testing.T) {
 func TestBackupToS3WhileWritingThenRestore(t *testing.T) {
 	o := s3test.Start(t)
 	s3env := env("UGCFOLIO_BACKUP_S3_ENDPOINT", o.Endpoint, "UGCFOLIO_BACKUP_S3_ACCESS_KEY", o.AccessKey,
-		"UGCFOLIO_BACKUP_S3_SECRET_KEY", o.SecretKey, "UGCFOLIO_BACKUP_S3_REGION", o.Region)
+		"UGCFOLIO_BACKUP_S3_SECRET_KEY", o.SecretKey, "UGCFOLIO_BACKUP_S3_REGION", o.Region, "UGCFOLIO_BACKUP_S3_TLS", "false")
 	testBackupWhileWriting(t, "s3://backups/site", s3env, func(t *testing.T, name string) {
 		// Replace the database in the bucket with a truncated copy.
 		s3 := s3test.Client(t, o)
@@ -76,6 +81,9 @@ func testBackupWhileWriting(t *testing.T, dest string, extraEnv func(string) str
 		// so the contact form's rate limit does not slow the test.
 		if k == "UGCFOLIO_TRUSTED_PROXIES" {
 			return "127.0.0.1"
+		}
+		if k == "UGCFOLIO_BACKUP_KEY" {
+			return testBackupKey
 		}
 		return ""
 	}
@@ -362,7 +370,11 @@ func integrityCheck(t *testing.T, path string) string {
 // backupNames lists the complete backups in dest through the package's own listing.
 func backupNames(t *testing.T, dest string, getenv func(string) string) []string {
 	t.Helper()
-	loc, err := parseBackupLocation(context.Background(), dest, getenv)
+	bc, err := config.LoadBackup(getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, err := backup.ParseLocation(context.Background(), dest, backupS3(bc))
 	if err != nil {
 		t.Fatal(err)
 	}

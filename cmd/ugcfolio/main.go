@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/auth"
@@ -128,10 +129,12 @@ Environment:
   DATABASE_URL                    postgres://… to use PostgreSQL instead of DATA/ugcfolio.db
   UGCFOLIO_GATE_USERNAME, UGCFOLIO_GATE_PASSWORD
                                   turn on the coming-soon gate with these credentials
+  UGCFOLIO_REGISTRATION=closed    POST /api/register answers 403 (accounts come from admin create)
+  UGCFOLIO_SESSION_IDLE           a session unused this long ends (default 48h; 5m to 336h)
   UGCFOLIO_TRUSTED_PROXIES        addresses or CIDRs whose X-Forwarded-For and
                                   X-Forwarded-Proto (https: Secure cookie) are believed
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
-                                  keep uploads in S3-compatible storage
+                                  keep uploads in S3-compatible storage (TLS unless _TLS=false)
   UGCFOLIO_SMTP_URL               smtp://user:pass@host:port (STARTTLS when offered) or smtps://…:
                                   e-mail each inquiry to the creator
   UGCFOLIO_MAIL_FROM              the sender of that e-mail
@@ -151,6 +154,8 @@ Environment:
   UGCFOLIO_VIDEO_TIMEOUT          time limit of one try of a video (default 30m)
   UGCFOLIO_VIDEO_PROCESSING=off   serve uploaded videos as they arrived even with ffmpeg
   UGCFOLIO_BACKUP_TO              back up on a schedule to a directory or s3://bucket/prefix
+  UGCFOLIO_BACKUP_KEY             the secret (32+ characters) backups are signed with (required with _TO)
+  UGCFOLIO_BACKUP_AGE_RECIPIENTS  encrypt backups for these age public keys
   UGCFOLIO_BACKUP_EVERY, _KEEP    how often (default 24h) and how many to keep (default 7)
   UGCFOLIO_BACKUP_S3_ENDPOINT, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   the backup bucket's server (default: the UGCFOLIO_S3_* ones)
@@ -297,7 +302,8 @@ func unwrapOp(err error) error {
 
 const adminHelp = `Usage:
   ugcfolio admin create --email EMAIL [--name NAME]
-      Creates an admin account. The password is read from standard input (one line).
+      Creates an admin account. The password is read from standard input (one line,
+      at least 12 characters).
   ugcfolio admin promote EMAIL
       Makes an existing account an admin.
 
@@ -340,6 +346,9 @@ func admin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 		if err := auth.ValidateCredentials(*email, password); err != nil {
 			return clientMessage(err)
+		}
+		if utf8.RuneCountInString(password) < auth.MinAdminPasswordLength {
+			return fmt.Errorf("an admin password must be at least %d characters", auth.MinAdminPasswordLength)
 		}
 		display := *name
 		if display == "" {

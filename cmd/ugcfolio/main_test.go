@@ -182,7 +182,7 @@ func TestAdminCreateAndPromote(t *testing.T) {
 	dir := t.TempDir()
 	getenv := env("UGCFOLIO_DATA", dir)
 
-	r := runCmd(t, ctx, getenv, "hemmelig\n", "admin", "create", "--email", "kari@example.no", "--name", "Kari")
+	r := runCmd(t, ctx, getenv, "hemmelig-passord\n", "admin", "create", "--email", "kari@example.no", "--name", "Kari")
 	if r.code != 0 || !strings.Contains(r.stdout, "Created admin kari@example.no (Kari)") {
 		t.Fatalf("create: %+v", r)
 	}
@@ -191,9 +191,10 @@ func TestAdminCreateAndPromote(t *testing.T) {
 		args  []string
 		want  string
 	}{
-		{"hemmelig\n", []string{"create", "--email", "KARI@example.no"}, "Username already exists"},
-		{"hemmelig\n", []string{"create", "--email", "not-an-email"}, "Please enter a valid email address"},
+		{"hemmelig-passord\n", []string{"create", "--email", "KARI@example.no"}, "Username already exists"},
+		{"hemmelig-passord\n", []string{"create", "--email", "not-an-email"}, "Please enter a valid email address"},
 		{"12345\n", []string{"create", "--email", "ola@example.no"}, "Password must be at least 6 characters"},
+		{"hemmelig123\n", []string{"create", "--email", "ola@example.no"}, "an admin password must be at least 12 characters"},
 		{"", []string{"create", "--email", "ola@example.no"}, "no password on standard input"},
 		{"", []string{"promote", "nobody@example.no"}, "User not found"},
 		{"", []string{"promote"}, "admin promote takes one argument"},
@@ -216,14 +217,14 @@ func TestAdminCommandsReadDatabaseURLFile(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad-url")
 	os.WriteFile(bad, []byte("mysql://somewhere/db\n"), 0o600)
-	r := runCmd(t, ctx, env("UGCFOLIO_DATA", dir, "DATABASE_URL_FILE", bad), "hemmelig\n", "admin", "create", "--email", "kari@example.no")
+	r := runCmd(t, ctx, env("UGCFOLIO_DATA", dir, "DATABASE_URL_FILE", bad), "hemmelig-passord\n", "admin", "create", "--email", "kari@example.no")
 	if r.code == 0 || !strings.Contains(r.stderr, "DATABASE_URL must start with postgres://") {
 		t.Fatalf("a bad DATABASE_URL_FILE was not used: %+v", r)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "ugcfolio.db")); err == nil {
 		t.Fatal("an SQLite database was created instead")
 	}
-	r = runCmd(t, ctx, env("UGCFOLIO_DATA", dir, "DATABASE_URL_FILE", filepath.Join(dir, "missing")), "hemmelig\n", "admin", "promote", "kari@example.no")
+	r = runCmd(t, ctx, env("UGCFOLIO_DATA", dir, "DATABASE_URL_FILE", filepath.Join(dir, "missing")), "hemmelig-passord\n", "admin", "promote", "kari@example.no")
 	if r.code == 0 || !strings.Contains(r.stderr, "DATABASE_URL_FILE") {
 		t.Fatalf("a missing DATABASE_URL_FILE was ignored: %+v", r)
 	}
@@ -238,7 +239,7 @@ func TestAdminCommandsReadDatabaseURLFile(t *testing.T) {
 	urlFile := filepath.Join(dir, "database-url")
 	os.WriteFile(urlFile, []byte(pg+"\n"), 0o600)
 	getenv := env("UGCFOLIO_DATA", dir, "DATABASE_URL_FILE", urlFile)
-	if r := runCmd(t, ctx, getenv, "hemmelig\n", "admin", "create", "--email", "kari@example.no"); r.code != 0 {
+	if r := runCmd(t, ctx, getenv, "hemmelig-passord\n", "admin", "create", "--email", "kari@example.no"); r.code != 0 {
 		t.Fatalf("create on PostgreSQL: %+v", r)
 	}
 	st, err := store.Open(ctx, pg, "")

@@ -98,7 +98,7 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 func TestServeBacksUpOnSchedule(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "backups")
 	metricsAddr := freeAddr(t)
-	startServe(t, env("UGCFOLIO_BACKUP_TO", dest), "--data", t.TempDir(), "--metrics-addr", metricsAddr)
+	startServe(t, env("UGCFOLIO_BACKUP_TO", dest, "UGCFOLIO_BACKUP_KEY", testBackupKey), "--data", t.TempDir(), "--metrics-addr", metricsAddr)
 	waitFor(t, func() bool {
 		matches, _ := filepath.Glob(filepath.Join(dest, "ugcfolio-*", "manifest.json"))
 		return len(matches) == 1

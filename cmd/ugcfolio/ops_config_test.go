@@ -24,12 +24,17 @@ func TestBadOpsConfigurationStopsWithOneLine(t *testing.T) {
 		{"metrics address in use", env(), []string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", taken.Addr().String()}, "cannot listen on " + taken.Addr().String()},
 		{"bad backup interval", env("UGCFOLIO_BACKUP_EVERY", "daily"), []string{"serve"}, "UGCFOLIO_BACKUP_EVERY: want a duration"},
 		{"bad backup keep", env("UGCFOLIO_BACKUP_KEEP", "-1"), []string{"serve"}, "UGCFOLIO_BACKUP_KEEP: want a whole number"},
-		{"S3 backups without a server", env("UGCFOLIO_BACKUP_TO", "s3://b/p"), []string{"serve"}, "UGCFOLIO_BACKUP_TO=s3://… needs UGCFOLIO_BACKUP_S3_ENDPOINT"},
+		{"S3 backups without a server", env("UGCFOLIO_BACKUP_TO", "s3://b/p", "UGCFOLIO_BACKUP_KEY", testBackupKey), []string{"serve"}, "UGCFOLIO_BACKUP_TO=s3://… needs UGCFOLIO_BACKUP_S3_ENDPOINT"},
+		{"scheduled backups without a key", env("UGCFOLIO_BACKUP_TO", t.TempDir()), []string{"serve"}, "UGCFOLIO_BACKUP_KEY must be set"},
+		{"backup without a key", env(), []string{"backup", "--to", t.TempDir()}, "UGCFOLIO_BACKUP_KEY must be set"},
+		{"backup with a short key", env("UGCFOLIO_BACKUP_KEY", "short"), []string{"backup", "--to", t.TempDir()}, "at least 32 characters"},
+		{"backup with a bad age recipient", env("UGCFOLIO_BACKUP_KEY", testBackupKey, "UGCFOLIO_BACKUP_AGE_RECIPIENTS", "age1nope"), []string{"backup", "--to", t.TempDir()}, "UGCFOLIO_BACKUP_AGE_RECIPIENTS"},
+		{"restore without a key", env(), []string{"restore", "--from", t.TempDir()}, "UGCFOLIO_BACKUP_KEY must be set"},
 		{"backup without --to", env(), []string{"backup"}, "backup needs --to DEST"},
-		{"backup of no database", env(), []string{"backup", "--to", t.TempDir()}, "no database at"},
-		{"backup to another scheme", env(), []string{"backup", "--to", "ftp://x/y"}, `want a directory or s3://bucket/prefix`},
+		{"backup of no database", env("UGCFOLIO_BACKUP_KEY", testBackupKey), []string{"backup", "--to", t.TempDir()}, "no database at"},
+		{"backup to another scheme", env("UGCFOLIO_BACKUP_KEY", testBackupKey), []string{"backup", "--to", "ftp://x/y"}, `want a directory or s3://bucket/prefix`},
 		{"restore without --from", env(), []string{"restore"}, "restore needs --from SRC"},
-		{"restore from nothing", env(), []string{"restore", "--from", t.TempDir()}, "no complete backup in"},
+		{"restore from nothing", env("UGCFOLIO_BACKUP_KEY", testBackupKey), []string{"restore", "--from", t.TempDir()}, "no complete backup in"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -19,7 +19,7 @@ func TestServeDemoOnS3(t *testing.T) {
 	r := serveUntilHealthy(t, env(
 		"UGCFOLIO_S3_ENDPOINT", o.Endpoint, "UGCFOLIO_S3_BUCKET", o.Bucket,
 		"UGCFOLIO_S3_ACCESS_KEY", o.AccessKey, "UGCFOLIO_S3_SECRET_KEY", o.SecretKey,
-		"UGCFOLIO_S3_REGION", o.Region,
+		"UGCFOLIO_S3_REGION", o.Region, "UGCFOLIO_S3_TLS", "false",
 	), "--data", dir, "--demo")
 	if r.code != 0 {
 		t.Fatalf("serve: %+v", r)
@@ -42,7 +42,7 @@ func TestServeDemoOnS3(t *testing.T) {
 func TestServeStopsOnUnreachableS3(t *testing.T) {
 	r := runCmd(t, context.Background(), env(
 		"UGCFOLIO_S3_ENDPOINT", freeAddr(t), "UGCFOLIO_S3_BUCKET", "uploads",
-		"UGCFOLIO_S3_ACCESS_KEY", "k", "UGCFOLIO_S3_SECRET_KEY", "s",
+		"UGCFOLIO_S3_ACCESS_KEY", "k", "UGCFOLIO_S3_SECRET_KEY", "s", "UGCFOLIO_S3_TLS", "false",
 	), "", "serve", "--addr", freeAddr(t), "--data", t.TempDir())
 	if r.code != 1 || !strings.HasPrefix(r.stderr, "ugcfolio: S3 ") {
 		t.Fatalf("unreachable S3 not reported: %+v", r)

@@ -11,7 +11,6 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -22,6 +21,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -35,7 +35,8 @@ const DatabaseFile = "ugcfolio.db"
 // UploadsDir is where uploaded files go inside a backup (and the data directory).
 const UploadsDir = "uploads"
 
-const manifestFormat = 1
+// manifestFormat 2: manifest.json holds the manifest with its HMAC (seal.go).
+const manifestFormat = 2
 
 // Manifest describes one backup.
 type Manifest struct {
@@ -52,6 +53,9 @@ type Manifest struct {
 	Files           []File `json:"files"`
 	// Vanished lists uploads deleted while the backup ran.
 	Vanished []string `json:"vanished,omitempty"`
+	// Encrypted: every file is age-encrypted; sizes and checksums are of
+	// the plain files.
+	Encrypted bool `json:"encrypted,omitempty"`
 }
 
 // File is one file of a backup.
@@ -111,18 +115,23 @@ func Version() string {
 	return v
 }
 
-// Run takes one backup of src into loc. The database snapshot comes first:
+// Run takes one backup of src into loc, signed (and encrypted) with keys. The database snapshot comes first:
 // every upload a snapshotted row points at was stored before that row was
 // written, so it is still there when the files are copied. A failed backup
 // is removed and never listed as complete.
-func Run(ctx context.Context, src Source, loc Location, now time.Time) (Result, error) {
+func Run(ctx context.Context, src Source, loc Location, now time.Time, keys Keys) (Result, error) {
 	start := time.Now()
 	name := NameFor(now)
 	m := Manifest{
 		Format: manifestFormat, App: "ugcfolio", Version: Version(), Created: now.UTC(),
 		Database: "sqlite", UploadsIncluded: src.UploadsDir != "", Files: []File{},
+		Encrypted: len(keys.Recipients) > 0,
 	}
 	res := Result{Name: name}
+	if _, err := keys.seal(m); err != nil {
+		return res, err // before anything is written
+	}
+	put := func(rel string, f *os.File) (File, error) { return putFile(ctx, loc, name, rel, f, keys, src.TempDir) }
 	fail := func(err error) (Result, error) {
 		// Remove what was written, with a context that outlives a cancelled one.
 		rmCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
@@ -141,7 +150,7 @@ func Run(ctx context.Context, src Source, loc Location, now time.Time) (Result, 
 			return fail(err)
 		}
 		m.SchemaVersion = schemaVersion(ctx, src.SQLite)
-		entry, err := putFile(ctx, loc, name, DatabaseFile, f)
+		entry, err := put(DatabaseFile, f)
 		f.Close()
 		os.Remove(f.Name())
 		if err != nil {
@@ -155,7 +164,7 @@ func Run(ctx context.Context, src Source, loc Location, now time.Time) (Result, 
 			return fail(err)
 		}
 		for _, n := range names {
-			f, err := os.Open(filepath.Join(src.UploadsDir, n))
+			f, err := openUpload(src.UploadsDir, n)
 			if errors.Is(err, fs.ErrNotExist) {
 				m.Vanished = append(m.Vanished, n) // deleted since the listing
 				continue
@@ -163,7 +172,7 @@ func Run(ctx context.Context, src Source, loc Location, now time.Time) (Result, 
 			if err != nil {
 				return fail(err)
 			}
-			entry, err := putFile(ctx, loc, name, UploadsDir+"/"+n, f)
+			entry, err := put(UploadsDir+"/"+n, f)
 			f.Close()
 			if err != nil {
 				return fail(err)
@@ -174,7 +183,7 @@ func Run(ctx context.Context, src Source, loc Location, now time.Time) (Result, 
 	for _, f := range m.Files {
 		res.Bytes += f.Size
 	}
-	b, err := json.MarshalIndent(m, "", "  ")
+	b, err := keys.seal(m)
 	if err != nil {
 		return fail(err)
 	}
@@ -208,7 +217,9 @@ func schemaVersion(ctx context.Context, db *sql.DB) int64 {
 	return v.Int64
 }
 
-// listUploads lists the stored files (not the temporaries of Put: dot files).
+// listUploads lists the stored files (not the temporaries of Put: dot
+// files). Symbolic links are skipped, never followed: a link in the data
+// directory must not carry a file from elsewhere into a backup.
 func listUploads(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -227,8 +238,15 @@ func listUploads(dir string) ([]string, error) {
 	return names, nil
 }
 
-// putFile copies an open file into the backup, hashing it on the way.
-func putFile(ctx context.Context, loc Location, name, rel string, f *os.File) (File, error) {
+// openUpload opens a stored file without following a symbolic link, so a
+// link planted after the listing is an error, not a copy of its target.
+func openUpload(dir, name string) (*os.File, error) {
+	return os.OpenFile(filepath.Join(dir, name), os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+}
+
+// putFile copies an open file into the backup, hashing it on the way, and
+// encrypting it first when keys have recipients.
+func putFile(ctx context.Context, loc Location, name, rel string, f *os.File, keys Keys, tempDir string) (File, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return File{}, err
@@ -236,8 +254,17 @@ func putFile(ctx context.Context, loc Location, name, rel string, f *os.File) (F
 	h := sha256.New()
 	// The file is read to its size at open: a file replaced meanwhile is a
 	// new inode, and ours stays whole.
-	r := io.TeeReader(io.LimitReader(f, st.Size()), h)
-	if err := loc.Put(ctx, name+"/"+rel, r, st.Size()); err != nil {
+	var r io.Reader = io.TeeReader(io.LimitReader(f, st.Size()), h)
+	size := st.Size()
+	if len(keys.Recipients) > 0 {
+		enc, n, err := keys.encryptToTemp(r, tempDir)
+		if err != nil {
+			return File{}, fmt.Errorf("%s: %v", rel, err)
+		}
+		defer enc.Close()
+		r, size = enc, n
+	}
+	if err := loc.Put(ctx, name+"/"+rel, r, size); err != nil {
 		return File{}, fmt.Errorf("copy %s: %v", rel, err)
 	}
 	return File{Path: rel, Size: st.Size(), SHA256: hex.EncodeToString(h.Sum(nil))}, nil

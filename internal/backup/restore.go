@@ -1,6 +1,7 @@
 package backup
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -14,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"filippo.io/age"
 	_ "modernc.org/sqlite" // the integrity check of a restored database
 
 	"github.com/ugcfolio/ugcfolio/internal/media"
@@ -40,8 +42,9 @@ func Find(ctx context.Context, where string, s3 S3Settings) (Location, string, e
 	return loc, names[len(names)-1], nil
 }
 
-// ReadManifest reads and checks the manifest of backup name.
-func ReadManifest(ctx context.Context, loc Location, name string) (Manifest, error) {
+// ReadManifest reads the manifest of backup name, checks its signature
+// with keys, then its contents.
+func ReadManifest(ctx context.Context, loc Location, name string, keys Keys) (Manifest, error) {
 	var m Manifest
 	r, err := loc.Open(ctx, name+"/"+ManifestName)
 	if errors.Is(err, errNotExist) {
@@ -51,13 +54,24 @@ func ReadManifest(ctx context.Context, loc Location, name string) (Manifest, err
 		return m, err
 	}
 	defer r.Close()
-	dec := json.NewDecoder(io.LimitReader(r, 64<<20))
+	b, err := io.ReadAll(io.LimitReader(r, 64<<20))
+	if err != nil {
+		return m, err
+	}
+	raw, err := keys.unseal(b)
+	if errors.Is(err, errUnsigned) {
+		return m, fmt.Errorf("backup %s was %v: restore refuses it unless told --allow-unsigned", name, err)
+	}
+	if err != nil {
+		return m, fmt.Errorf("backup %s is refused: %v", name, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
 		return m, fmt.Errorf("manifest of %s is unreadable: %v", name, err)
 	}
-	if m.App != "ugcfolio" || m.Format != manifestFormat {
-		return m, fmt.Errorf("manifest of %s: not a ugcfolio backup of format %d", name, manifestFormat)
+	if m.App != "ugcfolio" || m.Format > manifestFormat || m.Format < 1 || m.Format == 1 && !keys.AllowUnsigned {
+		return m, fmt.Errorf("manifest of %s: not a ugcfolio backup of format %d or older", name, manifestFormat)
 	}
 	seen := map[string]bool{}
 	for _, f := range m.Files {
@@ -88,15 +102,15 @@ var ErrNotEmpty = errors.New("data directory is not empty")
 // Every file is checked against the manifest and the database with PRAGMA
 // integrity_check before anything appears in dataDir; on any error dataDir
 // is left as it was.
-func Restore(ctx context.Context, loc Location, name, dataDir string) (m Manifest, err error) {
-	m, err = ReadManifest(ctx, loc, name)
+func Restore(ctx context.Context, loc Location, name, dataDir string, keys Keys) (m Manifest, err error) {
+	m, err = ReadManifest(ctx, loc, name, keys)
 	if err != nil {
 		return m, err
 	}
 	entries, err := os.ReadDir(dataDir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if err := os.MkdirAll(dataDir, 0o750); err != nil {
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
 			return m, err
 		}
 		// Created here: a failed restore leaves no directory behind.
@@ -117,7 +131,7 @@ func Restore(ctx context.Context, loc Location, name, dataDir string) (m Manifes
 	}
 	defer os.RemoveAll(staging)
 	for _, f := range m.Files {
-		if err = fetch(ctx, loc, name, f, staging); err != nil {
+		if err = fetch(ctx, loc, name, f, staging, m.Encrypted, keys); err != nil {
 			return m, err
 		}
 	}
@@ -136,20 +150,29 @@ func Restore(ctx context.Context, loc Location, name, dataDir string) (m Manifes
 }
 
 // fetch copies one file of the backup into dir and checks its size and hash.
-func fetch(ctx context.Context, loc Location, name string, f File, dir string) error {
-	r, err := loc.Open(ctx, name+"/"+f.Path)
+func fetch(ctx context.Context, loc Location, name string, f File, dir string, encrypted bool, keys Keys) error {
+	stored, err := loc.Open(ctx, name+"/"+f.Path)
 	if errors.Is(err, errNotExist) {
 		return fmt.Errorf("backup %s is damaged: %s is missing", name, f.Path)
 	}
 	if err != nil {
 		return err
 	}
-	defer r.Close()
+	defer stored.Close()
+	var r io.Reader = stored
+	if encrypted {
+		if len(keys.Identities) == 0 {
+			return fmt.Errorf("backup %s is encrypted: give its age identity (UGCFOLIO_BACKUP_AGE_IDENTITY_FILE)", name)
+		}
+		if r, err = age.Decrypt(stored, keys.Identities...); err != nil {
+			return fmt.Errorf("decrypt %s of backup %s: %v", f.Path, name, err)
+		}
+	}
 	p := filepath.Join(dir, filepath.FromSlash(f.Path))
 	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
 		return err
 	}
-	out, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+	out, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}

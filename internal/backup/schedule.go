@@ -14,6 +14,7 @@ type Schedule struct {
 	Keep     int
 	Source   Source
 	Location Location
+	Keys     Keys // sign (and encrypt) each backup
 	Log      *slog.Logger
 	// FirstDelay is the least wait before the first backup, so that a
 	// starting server settles first. Zero means 3 seconds.
@@ -45,7 +46,7 @@ func (s Schedule) Run(ctx context.Context) {
 			return
 		case <-timer.C:
 		}
-		res, err := Run(ctx, s.Source, s.Location, time.Now())
+		res, err := Run(ctx, s.Source, s.Location, time.Now(), s.Keys)
 		if s.Done != nil {
 			s.Done(res, err)
 		}

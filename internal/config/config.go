@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
@@ -33,6 +34,13 @@ type Config struct {
 	// addresses or CIDR prefixes). Empty: trust nobody.
 	TrustedProxies []netip.Prefix
 
+	// Accounts (issue 24). RegistrationClosed (UGCFOLIO_REGISTRATION=closed)
+	// makes POST /api/register answer 403; existing accounts still log in.
+	// SessionIdle (UGCFOLIO_SESSION_IDLE, default 48h; 0 in a Config built by
+	// hand: none) ends a session unused that long, within its 14-day lifetime.
+	RegistrationClosed bool
+	SessionIdle        time.Duration
+
 	S3    S3Config
 	Mail  MailConfig
 	Video VideoConfig // UGCFOLIO_VIDEO_*: processing of uploaded videos (video.go)
@@ -50,7 +58,7 @@ type S3Config struct {
 	AccessKey string // UGCFOLIO_S3_ACCESS_KEY
 	SecretKey string // UGCFOLIO_S3_SECRET_KEY (or _FILE)
 	Region    string // UGCFOLIO_S3_REGION
-	UseTLS    bool   // UGCFOLIO_S3_TLS=true
+	UseTLS    bool   // UGCFOLIO_S3_TLS: true unless set to false
 }
 
 // GateEnabled reports whether visitors must pass the coming-soon gate.
@@ -82,7 +90,7 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 			Bucket:    getenv("UGCFOLIO_S3_BUCKET"),
 			AccessKey: getenv("UGCFOLIO_S3_ACCESS_KEY"),
 			Region:    getenv("UGCFOLIO_S3_REGION"),
-			UseTLS:    getenv("UGCFOLIO_S3_TLS") == "true",
+			UseTLS:    getenv("UGCFOLIO_S3_TLS") != "false",
 		},
 	}
 	var err error
@@ -102,6 +110,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 		return c, err
 	}
 	if c.Video, err = loadVideo(getenv); err != nil {
+		return c, err
+	}
+	if c.RegistrationClosed, c.SessionIdle, err = loadAccounts(getenv); err != nil {
 		return c, err
 	}
 	if err := c.loadOps(getenv, fs); err != nil {
@@ -152,9 +163,33 @@ func (c Config) Validate() error {
 	return checkWritableDir(c.DataDir)
 }
 
-// checkWritableDir creates dir if needed and proves we can write in it.
+// DefaultSessionIdle is how long an unused session lasts unless configured.
+const DefaultSessionIdle = 48 * time.Hour
+
+// loadAccounts reads UGCFOLIO_REGISTRATION (open or closed) and
+// UGCFOLIO_SESSION_IDLE (a duration from 5m to the session's 14-day lifetime).
+func loadAccounts(getenv Getenv) (closed bool, idle time.Duration, err error) {
+	switch v := getenv("UGCFOLIO_REGISTRATION"); v {
+	case "", "open":
+	case "closed":
+		closed = true
+	default:
+		return false, 0, fmt.Errorf("UGCFOLIO_REGISTRATION: %q is neither open nor closed", v)
+	}
+	idle = DefaultSessionIdle
+	if v := getenv("UGCFOLIO_SESSION_IDLE"); v != "" {
+		if idle, err = time.ParseDuration(v); err != nil || idle < 5*time.Minute || idle > 14*24*time.Hour {
+			return false, 0, fmt.Errorf("UGCFOLIO_SESSION_IDLE: %q is not a duration from 5m to 336h", v)
+		}
+	}
+	return closed, idle, nil
+}
+
+// checkWritableDir creates dir if needed (readable by its owner only: it
+// holds the database, sessions and unpublished originals) and proves we can
+// write in it.
 func checkWritableDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o750); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("data directory %s cannot be created: %v", dir, unwrapPath(err))
 	}
 	f, err := os.CreateTemp(dir, ".write-check-*")

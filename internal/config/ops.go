@@ -23,6 +23,26 @@ type BackupConfig struct {
 	// _ACCESS_KEY, _SECRET_KEY (or _FILE), _REGION, _TLS, each defaulting
 	// to the UGCFOLIO_S3_* setting of the uploads storage.
 	S3 S3Config
+	// Key signs every backup (UGCFOLIO_BACKUP_KEY or _FILE, at least 32
+	// bytes): restore refuses a backup whose signature does not verify.
+	Key string
+	// AgeRecipients, when set, encrypt backups at rest with age
+	// (UGCFOLIO_BACKUP_AGE_RECIPIENTS: age1… public keys, comma-separated);
+	// AgeIdentityFile holds the private key restore decrypts them with
+	// (UGCFOLIO_BACKUP_AGE_IDENTITY_FILE).
+	AgeRecipients   string
+	AgeIdentityFile string
+}
+
+// MinBackupKeyBytes is the shortest UGCFOLIO_BACKUP_KEY accepted.
+const MinBackupKeyBytes = 32
+
+// CheckKey says what is wrong with the signing key, if anything.
+func (b BackupConfig) CheckKey() error {
+	if len(b.Key) < MinBackupKeyBytes {
+		return fmt.Errorf("UGCFOLIO_BACKUP_KEY must be set to a secret of at least %d characters: backups are signed with it and restore needs the same key (keep a copy away from the server)", MinBackupKeyBytes)
+	}
+	return nil
 }
 
 // TLSConfig turns on automatic HTTPS when Domains is set.
@@ -42,7 +62,8 @@ const LetsEncrypt = "https://acme-v02.api.letsencrypt.org/directory"
 
 // LoadBackup reads the backup settings from the environment.
 func LoadBackup(getenv Getenv) (BackupConfig, error) {
-	b := BackupConfig{To: getenv("UGCFOLIO_BACKUP_TO"), Every: 24 * time.Hour, Keep: 7}
+	b := BackupConfig{To: getenv("UGCFOLIO_BACKUP_TO"), Every: 24 * time.Hour, Keep: 7,
+		AgeRecipients: getenv("UGCFOLIO_BACKUP_AGE_RECIPIENTS"), AgeIdentityFile: getenv("UGCFOLIO_BACKUP_AGE_IDENTITY_FILE")}
 	if v := getenv("UGCFOLIO_BACKUP_EVERY"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Minute {
@@ -62,9 +83,12 @@ func LoadBackup(getenv Getenv) (BackupConfig, error) {
 		Endpoint:  pick("ENDPOINT"),
 		AccessKey: pick("ACCESS_KEY"),
 		Region:    pick("REGION"),
-		UseTLS:    pick("TLS") == "true",
+		UseTLS:    pick("TLS") != "false", // TLS unless the operator says otherwise
 	}
 	var err error
+	if b.Key, err = secret(getenv, "UGCFOLIO_BACKUP_KEY"); err != nil {
+		return b, err
+	}
 	if b.S3.SecretKey, err = secret(getenv, "UGCFOLIO_BACKUP_S3_SECRET_KEY"); err != nil || b.S3.SecretKey != "" {
 		return b, err
 	}
@@ -108,6 +132,11 @@ func (c Config) validateOps() error {
 	}
 	if strings.HasPrefix(c.Backup.To, "s3://") && (c.Backup.S3.Endpoint == "" || c.Backup.S3.AccessKey == "" || c.Backup.S3.SecretKey == "") {
 		return errors.New("UGCFOLIO_BACKUP_TO=s3://… needs UGCFOLIO_BACKUP_S3_ENDPOINT, _ACCESS_KEY and _SECRET_KEY (or the UGCFOLIO_S3_* ones)")
+	}
+	if c.Backup.To != "" {
+		if err := c.Backup.CheckKey(); err != nil {
+			return err
+		}
 	}
 	if len(c.TLS.Domains) == 0 {
 		return nil

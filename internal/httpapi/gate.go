@@ -28,8 +28,9 @@ type gateCredentials struct {
 
 var errBadGate = apperr.New(apperr.CodeUnauthorized, "Wrong username or password")
 
-// siteAccess answers POST /api/site-access {username, password}: 204 when
-// they are the operator's gate credentials (or when the gate is off), 401
+// siteAccess answers POST /api/site-access {username, password}: 204 with
+// the gate pass (gatepass.go) when they are the operator's gate credentials
+// (or when the gate is off), 401
 // otherwise. Failures per client address are rate limited; the comparison
 // takes the same time whatever the guess.
 func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
@@ -55,6 +56,7 @@ func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
 		return errBadGate
 	}
 	succeeded()
+	s.setGatePass(w)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

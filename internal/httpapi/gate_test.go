@@ -2,10 +2,13 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
 func gateOn(c *config.Config) {
@@ -93,5 +96,67 @@ func TestGateMatches(t *testing.T) {
 		if gateMatches(g, "sommer-2025") {
 			t.Errorf("%q matches", g)
 		}
+	}
+}
+
+// Issue 24: while the gate is on, stored content reaches only a browser with
+// the signed, HttpOnly pass that POST /api/site-access sets, or an admin;
+// pages carry noindex. A forged or foreign pass opens nothing.
+func TestGateProtectsContentOnTheServer(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, gateOn)
+		gated := []string{"/api/content/no", "/api/content/hero/en", "/api/portfolio/no", "/api/testimonials/en",
+			"/sitemap.xml", "/uploads/abcdef123456.mp4", "/media/abcdef123456.webp", "/api/video-proxy?url=/uploads/abcdef123456.mp4",
+			"/api//portfolio/no", "/x/../api/testimonials/no"}
+		stranger := e.client()
+		for _, p := range gated {
+			stranger.do("GET", p, nil).wantMessage(t, http.StatusUnauthorized, "This site is not open yet")
+		}
+		home := stranger.do("GET", "/", nil).wantStatus(t, http.StatusOK)
+		if home.header.Get("X-Robots-Tag") != "noindex" {
+			t.Errorf("home page without noindex: %v", home.header)
+		}
+		stranger.do("GET", "/api/site", nil).wantStatus(t, http.StatusOK) // what the app needs to show the gate
+
+		forged := e.client()
+		forged.do("GET", "/api/portfolio/no", nil, "Cookie", gatePassCookie+"=9999999999.00ff").wantStatus(t, http.StatusUnauthorized)
+		other := newEnv(t, sqliteStore(t), func(c *config.Config) { c.GateUsername, c.GatePassword = "preview", "another-password" })
+		foreign := other.client()
+		foreign.do("POST", "/api/site-access", map[string]string{"username": "preview", "password": "another-password"}).wantStatus(t, 204)
+		var pass string
+		u, _ := url.Parse(other.url)
+		for _, c := range foreign.http.Jar.Cookies(u) {
+			if c.Name == gatePassCookie {
+				pass = c.Value
+			}
+		}
+		e.client().do("GET", "/api/portfolio/no", nil, "Cookie", gatePassCookie+"="+pass).wantStatus(t, http.StatusUnauthorized)
+
+		visitor := e.client()
+		r := visitor.do("POST", "/api/site-access", map[string]string{"username": "preview", "password": "sommer-2025"}).wantStatus(t, 204)
+		if c := r.header.Get("Set-Cookie"); !strings.Contains(c, gatePassCookie+"=") || !strings.Contains(c, "HttpOnly") {
+			t.Fatalf("no HttpOnly pass: %q", c)
+		}
+		visitor.do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK)
+		visitor.do("GET", "/sitemap.xml", nil).wantStatus(t, http.StatusOK)
+		visitor.do("GET", "/uploads/abcdef123456.mp4", nil).wantStatus(t, http.StatusNotFound) // past the gate: just missing
+		if r := visitor.do("GET", "/", nil); r.header.Get("X-Robots-Tag") != "" {
+			t.Errorf("a visitor with the pass gets noindex")
+		}
+
+		admin := e.signedInAdmin(t) // a session only: the API lets the admin through
+		admin.do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK)
+		admin.do("GET", "/api/user", nil).wantStatus(t, http.StatusOK) // and hands the admin a pass for media
+		admin.do("GET", "/uploads/abcdef123456.mp4", nil).wantStatus(t, http.StatusNotFound)
+	})
+}
+
+// Without the gate nothing changes: no pass is needed or given.
+func TestNoGateNoPass(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	c := e.client()
+	c.do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK)
+	if r := c.do("POST", "/api/site-access", map[string]string{"username": "a", "password": "b"}); strings.Contains(r.header.Get("Set-Cookie"), gatePassCookie) {
+		t.Fatal("a pass without a gate")
 	}
 }

@@ -71,7 +71,10 @@ type Server struct {
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
 	limits      authLimits
-	passwords   *passwordWork // bounds the argon2 hashes running at once
+	// The argon2 hashes running at once, bounded apart for logins and
+	// registrations: a flood of sign-ups must never keep the owner from
+	// logging in.
+	loginHashes, registrationHashes *passwordWork
 
 	jobs      *jobs.Queue         // background work (internal/jobs)
 	imageJobs jobs.Kind[imageJob] // processing of uploaded photos (image_jobs.go)
@@ -100,15 +103,16 @@ func New(d Deps) *Server {
 		web:   newStaticFiles(d.Web),
 		mux:   http.NewServeMux(),
 
-		sessions:    newSessions(d.Store, false), // Secure is set per request: overHTTPS
-		limits:      defaultAuthLimits(),
-		passwords:   newPasswordWork(),
-		publicCache: newPublicCache(),
-		bodyTimes:   defaultBodyTimes,
-		storage:     d.Storage,
-		metrics:     d.Metrics,
-		now:         time.Now,
-		siteURL:     strings.TrimRight(d.SiteURL, "/"),
+		sessions:           newSessions(d.Store, false), // Secure is set per request: overHTTPS
+		limits:             defaultAuthLimits(),
+		loginHashes:        newPasswordWork(),
+		registrationHashes: newPasswordWork(),
+		publicCache:        newPublicCache(),
+		bodyTimes:          defaultBodyTimes,
+		storage:            d.Storage,
+		metrics:            d.Metrics,
+		now:                time.Now,
+		siteURL:            strings.TrimRight(d.SiteURL, "/"),
 	}
 	if d.Renderer != nil {
 		s.home = s.newHomePages(d.Renderer, d.Web)
@@ -132,15 +136,16 @@ func New(d Deps) *Server {
 // Handler is the whole site with its middleware: request log, a time limit
 // for request bodies, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
-// over HTTPS, sessions, the admin guard over all of /api/admin/, and the
-// public cache emptied after each admin write.
+// over HTTPS, sessions, the admin guard over all of /api/admin/, the
+// coming-soon gate's guard over stored content, and the public cache emptied
+// after each admin write.
 func (s *Server) Handler() http.Handler {
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
 	h := logRequests(s.log, s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux)))))))))
+		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))
 	if s.metrics != nil {
 		h = s.metrics.Middleware(s.routePattern, h)
 	}

@@ -11,16 +11,26 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// sessionUserKey is the session key holding the logged-in user's id.
-const sessionUserKey = "userID"
+// sessionUserKey is the session key holding the logged-in user's id;
+// sessionSeenKey the Unix second the session was last used (idle timeout).
+const (
+	sessionUserKey = "userID"
+	sessionSeenKey = "seen"
+)
+
+// sessionSeenEvery is how stale the recorded last use may get before a
+// request records it again: scs writes the session row whenever it changes,
+// and one write a minute per session is cheap where one per upload chunk
+// was not (newSessions).
+const sessionSeenEvery = time.Minute
 
 // newSessions configures scs over the database, so replicas share sessions.
 func newSessions(st *store.Store, secure bool) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = st.Sessions()
-	// An absolute lifetime and no idle timeout: with an idle timeout scs
-	// rewrites the session row on every request, which made each upload
-	// chunk pay for a durable database write.
+	// An absolute lifetime, and scs's idle timeout off: it rewrites the
+	// session row on every request, which made each upload chunk pay for a
+	// durable database write. The idle timeout is ours (stillFresh).
 	sm.Lifetime = 14 * 24 * time.Hour
 	sm.HashTokenInStore = true // a leaked sessions table does not leak live tokens
 	sm.Cookie.Name = "ugcfolio_session"
@@ -60,6 +70,12 @@ func (s *Server) currentUser(r *http.Request) (store.User, error) {
 	if id == 0 {
 		return store.User{}, errNotLoggedIn
 	}
+	if !s.stillFresh(r) {
+		if err := s.sessions.Destroy(r.Context()); err != nil {
+			return store.User{}, err
+		}
+		return store.User{}, errNotLoggedIn
+	}
 	u, err := s.store.UserByID(r.Context(), id)
 	if apperr.Is(err, apperr.CodeNotFound) {
 		return store.User{}, errNotLoggedIn
@@ -72,4 +88,19 @@ func (s *Server) currentUser(r *http.Request) (store.User, error) {
 func (s *Server) isAdmin(r *http.Request) bool {
 	u, err := s.currentUser(r)
 	return err == nil && u.IsAdmin
+}
+
+// stillFresh reports whether the session was used within the configured
+// idle time, and records this use (at most once a minute). A session from
+// before idle timeouts existed counts as used now.
+func (s *Server) stillFresh(r *http.Request) bool {
+	now := s.now()
+	seen := s.sessions.GetInt64(r.Context(), sessionSeenKey)
+	if seen != 0 && s.cfg.SessionIdle > 0 && now.Sub(time.Unix(seen, 0)) > s.cfg.SessionIdle {
+		return false
+	}
+	if now.Sub(time.Unix(seen, 0)) >= sessionSeenEvery {
+		s.sessions.Put(r.Context(), sessionSeenKey, now.Unix())
+	}
+	return true
 }

@@ -25,7 +25,10 @@ type registration struct {
 	DisplayName string `json:"displayName"`
 }
 
-var errBadLogin = apperr.New(apperr.CodeUnauthorized, "Invalid username or password")
+var (
+	errBadLogin           = apperr.New(apperr.CodeUnauthorized, "Invalid username or password")
+	errRegistrationClosed = apperr.New(apperr.CodeForbidden, "Registration is closed")
+)
 
 // authLimits are the rate limits of the account and gate calls. Each allows a
 // burst of at least 10 (DESIGN.md section 2) so a person correcting a typo is
@@ -100,7 +103,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var ok bool
-	if err := s.passwords.do(r.Context(), func() { ok = auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) }); err != nil {
+	if err := s.loginHashes.do(r.Context(), func() { ok = auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) }); err != nil {
 		succeeded() // nothing was checked, so nothing counts
 		return err
 	}
@@ -113,12 +116,18 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.setSignedInHint(w)
 	s.setTrustedDevice(w, u)
+	if u.IsAdmin {
+		s.setGatePass(w) // admins pass the gate, media included
+	}
 	return writeJSON(w, http.StatusOK, u)
 }
 
 // register answers POST /api/register: a new (non-admin) account, logged in.
 // Every attempt counts against the client address's limit.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
+	if s.cfg.RegistrationClosed {
+		return errRegistrationClosed
+	}
 	if err := s.limits.register.allow(rateLimitKey(r, s.cfg.TrustedProxies)); err != nil {
 		return err
 	}
@@ -136,7 +145,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	}
 	var hash string
 	var hashErr error
-	if err := s.passwords.do(r.Context(), func() { hash, hashErr = auth.HashPassword(in.Password) }); err != nil {
+	if err := s.registrationHashes.do(r.Context(), func() { hash, hashErr = auth.HashPassword(in.Password) }); err != nil {
 		return err
 	}
 	if hashErr != nil {
@@ -170,6 +179,7 @@ func (s *Server) startSession(r *http.Request, u store.User) error {
 		return err
 	}
 	s.sessions.Put(r.Context(), sessionUserKey, u.ID)
+	s.sessions.Put(r.Context(), sessionSeenKey, s.now().Unix())
 	return nil
 }
 
@@ -207,6 +217,9 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) error {
 	u, err := s.currentUser(r)
 	if err != nil {
 		return err
+	}
+	if u.IsAdmin && !s.hasGatePass(r) {
+		s.setGatePass(w) // an admin signed in before the pass existed
 	}
 	return writeJSON(w, http.StatusOK, u)
 }

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
 func TestRegisterLoginLogout(t *testing.T) {
@@ -91,6 +93,9 @@ func TestAccountRules(t *testing.T) {
 			{"/api/register", map[string]string{"username": "Kari@Example.no", "password": "hemmelig"}, 409, "Username already exists"},
 			{"/api/register", map[string]string{"username": "ola", "password": "hemmelig"}, 400, auth.MsgInvalidEmail},
 			{"/api/register", map[string]string{"username": "ola@example.no", "password": "12345"}, 400, auth.MsgShortPassword},
+			// Issue 24: over 1,024 bytes is refused before any hashing.
+			{"/api/register", map[string]string{"username": "ola@example.no", "password": strings.Repeat("x", 1025)}, 400, auth.MsgLongPassword},
+			{"/api/login", map[string]string{"username": "kari@example.no", "password": strings.Repeat("ø", 513)}, 400, auth.MsgLongPassword},
 			{"/api/login", map[string]string{"username": "kari@example.no", "password": "feil-passord"}, 401, "Invalid username or password"},
 			{"/api/login", map[string]string{"username": "nobody@example.no", "password": "hemmelig"}, 401, "Invalid username or password"},
 			{"/api/login", map[string]string{"username": "kari", "password": "hemmelig"}, 400, auth.MsgInvalidEmail},
@@ -99,6 +104,18 @@ func TestAccountRules(t *testing.T) {
 			e.client().do("POST", tc.path, tc.body).wantMessage(t, tc.status, tc.msg)
 		}
 	})
+}
+
+// Issue 24: an operator can close registration; existing accounts still log in.
+func TestRegistrationClosedByConfiguration(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), func(c *config.Config) { c.RegistrationClosed = true })
+	createAccount(t, e.store, "kari@example.no", testPassword, true)
+	e.client().do("POST", "/api/register", map[string]string{"username": "ola@example.no", "password": "hemmelig", "displayName": "Ola"}).
+		wantMessage(t, http.StatusForbidden, "Registration is closed")
+	if _, err := e.store.UserByUsername(context.Background(), "ola@example.no"); err == nil {
+		t.Fatal("an account was created while registration is closed")
+	}
+	e.client().do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": testPassword}).wantStatus(t, http.StatusOK)
 }
 
 func TestLoginRenewsSessionToken(t *testing.T) {
@@ -198,4 +215,23 @@ func TestJanitorDeletesExpiredSessions(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// Issue 24: a session unused for the idle time ends, though its absolute
+// lifetime has not passed; each use starts the idle time again.
+func TestSessionEndsAfterIdleTime(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		clock := newFakeClock()
+		e := newServerEnv(t, st, func(c *config.Config) { c.SessionIdle = 48 * time.Hour }, func(s *Server) { s.now = clock.now })
+		createAccount(t, st, "kari@example.no", testPassword, true)
+		c := e.loggedIn(t, "kari@example.no", testPassword)
+		for range 3 { // used every 47 hours: still logged in after 141
+			clock.advance(47 * time.Hour)
+			c.do("GET", "/api/user", nil).wantStatus(t, http.StatusOK)
+		}
+		clock.advance(49 * time.Hour)
+		c.do("GET", "/api/admin/contact", nil).wantStatus(t, http.StatusUnauthorized)
+		clock.advance(-49 * time.Hour) // the session was destroyed, not just refused
+		c.do("GET", "/api/user", nil).wantStatus(t, http.StatusUnauthorized)
+	})
 }

@@ -38,7 +38,7 @@ const (
 // replaces the earlier one; a chunk that fails counts as missing (the
 // client sends it again).
 func (a chunkArea) put(up store.Upload, index int, r io.Reader) error {
-	if err := os.MkdirAll(a.dir, 0o750); err != nil {
+	if err := os.MkdirAll(a.dir, 0o700); err != nil {
 		return err
 	}
 	// A re-sent chunk is not received until it is whole again (a re-send

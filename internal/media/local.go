@@ -31,7 +31,7 @@ func (l *Local) Put(_ context.Context, name string, r io.Reader, size int64) err
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(l.dir, 0o750); err != nil {
+	if err := os.MkdirAll(l.dir, 0o700); err != nil {
 		return err
 	}
 	tmp, err := os.CreateTemp(l.dir, ".put-*")
@@ -60,7 +60,7 @@ func (l *Local) PutFile(ctx context.Context, name, src string) error {
 		os.Remove(src)
 		return err
 	}
-	if err := os.MkdirAll(l.dir, 0o750); err != nil {
+	if err := os.MkdirAll(l.dir, 0o700); err != nil {
 		os.Remove(src)
 		return err
 	}

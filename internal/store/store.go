@@ -101,9 +101,16 @@ func openPostgres(databaseURL string) (*Store, error) {
 const busyTimeout = 30 * time.Second
 
 func openSQLite(path string) (*Store, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+	// Owner-only: the database holds password hashes, sessions and every
+	// inquiry. SQLite gives its -wal and -shm files the database's mode.
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("create database directory: %w", err)
 	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("create database: %w", err)
+	}
+	f.Close()
 	// WAL lets readers run beside the one writer; busy_timeout makes a writer
 	// wait for the lock instead of failing; synchronous=FULL because an
 	// accepted inquiry must survive a power cut.

@@ -93,3 +93,27 @@ func TestWALStaysBoundedUnderSustainedWrites(t *testing.T) {
 		t.Fatalf("WAL grew to %d bytes (now %d), bound %d", peak.Load(), info.Size(), bound)
 	}
 }
+
+// Issue 24: the database, its WAL and its directory are the owner's alone,
+// whatever the process's umask.
+func TestDatabaseFilesAreOwnerOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	path := filepath.Join(dir, "ugcfolio.db")
+	st, err := store.Open(context.Background(), "", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.CreateUser(context.Background(), store.UserInput{Username: "kari@example.no", PasswordHash: "x"}); err != nil {
+		t.Fatal(err) // a write, so the WAL exists
+	}
+	for name, want := range map[string]os.FileMode{dir: 0o700, path: 0o600, path + "-wal": 0o600, path + "-shm": 0o600} {
+		fi, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fi.Mode().Perm(); got != want {
+			t.Errorf("%s: mode %o, want %o", filepath.Base(name), got, want)
+		}
+	}
+}

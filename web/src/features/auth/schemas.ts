@@ -4,11 +4,21 @@ import * as z from "zod/mini";
 const authMessages = {
   invalidEmail: "Please enter a valid email address",
   shortPassword: "Password must be at least 6 characters",
+  longPassword: "Password must be at most 1024 bytes",
   passwordsDiffer: "Passwords do not match",
 } as const;
 
 const username = z.string().check(z.trim(), z.email({ error: authMessages.invalidEmail }));
-const password = z.string().check(z.minLength(6, { error: authMessages.shortPassword }));
+/** The server refuses longer passwords before hashing them (UTF-8 bytes, as it counts). */
+const maxPasswordBytes = 1024;
+const password = z
+  .string()
+  .check(
+    z.minLength(6, { error: authMessages.shortPassword }),
+    z.refine((value) => new TextEncoder().encode(value).length <= maxPasswordBytes, {
+      error: authMessages.longPassword,
+    }),
+  );
 
 export const loginSchema = z.object({ username, password });
 export type LoginValues = z.infer<typeof loginSchema>;
