@@ -208,11 +208,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if siteURL == "" && len(cfg.TLS.Domains) > 0 {
 		siteURL = "https://" + cfg.TLS.Domains[0]
 	}
-	// Canonical links and previews name the configured address; without one, the address each
-	// request came to (a listen address is no public address behind a proxy).
-	pageURL := siteURL
+	// Absolute addresses (canonical links, previews, the sitemap, links in e-mail) come from
+	// the configuration only: a request's Host header is the client's to make up.
 	if siteURL == "" {
 		siteURL = "http://" + lns.site.Addr().String()
+		log.Warn("no UGCFOLIO_PUBLIC_URL: canonical links, the sitemap and e-mail links name "+siteURL+"; set it to the site's public address",
+			"public_url", siteURL)
 	}
 	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log})
 	if err != nil {
@@ -235,7 +236,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	}()
 	defer func() { stopWarm(); <-warmed; renderer.Close() }()
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
-		Jobs: queue, Mail: mailer, Video: tools, Renderer: renderer, SiteURL: pageURL})
+		Jobs: queue, Mail: mailer, Video: tools, Renderer: renderer, SiteURL: siteURL})
 	// The background jobs (kinds registered by httpapi.New), the janitor
 	// (abandoned uploads, expired sessions) and scheduled backups use the
 	// store: they stop, and are waited for, before the store closes

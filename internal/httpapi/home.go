@@ -22,7 +22,7 @@ func (s *Server) newHomePages(r ssr.Renderer, web fs.FS) *ssr.Home {
 	return ssr.NewHome(ssr.HomeOptions{
 		Renderer: r, Web: web, Data: s.homeData,
 		Generation: s.publicCache.generation.Load, Recheck: publicCacheTTL,
-		FixedOrigin: s.siteURL != "",
+		Origin: s.siteURL,
 	})
 }
 
@@ -35,9 +35,9 @@ func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 		s.web.ServeHTTP(w, r)
 		return
 	}
-	page, err := s.home.Page(r.Context(), r.URL.Path, homeLanguage(r), s.siteOrigin(r))
+	page, err := s.home.Page(r.Context(), r.URL.Path, homeLanguage(r))
 	if err != nil {
-		if !errors.Is(err, ssr.ErrBackingOff) && !errors.Is(err, ssr.ErrNewOriginLater) {
+		if !errors.Is(err, ssr.ErrBackingOff) {
 			s.log.Error("home page render failed: serving the page rendered in the browser",
 				"err", err, "retry_in", ssr.RenderBackoff)
 		}
@@ -84,30 +84,16 @@ func (s *Server) homeData(ctx context.Context, lang string) (ssr.Data, error) {
 	return d, err
 }
 
-// siteOrigin is the site's address (UGCFOLIO_PUBLIC_URL, or what the binary
-// derived at start), for canonical links and preview images; without one,
-// the request's.
-func (s *Server) siteOrigin(r *http.Request) string {
-	if s.siteURL != "" {
-		return s.siteURL
-	}
-	scheme := "http"
-	if isHTTPS(r, s.cfg.TrustedProxies) {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
-}
-
 // robotsTxt answers GET /robots.txt (internal/ssr writes it).
 func (s *Server) robotsTxt(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Write([]byte(ssr.RobotsTxt(s.siteOrigin(r))))
+	w.Write([]byte(ssr.RobotsTxt(s.siteURL)))
 }
 
 // sitemapXML answers GET /sitemap.xml (internal/ssr writes it).
 func (s *Server) sitemapXML(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Write([]byte(ssr.Sitemap(s.siteOrigin(r))))
+	w.Write([]byte(ssr.Sitemap(s.siteURL)))
 }

@@ -5,6 +5,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"io/fs"
 	"log/slog"
@@ -56,7 +57,8 @@ type Deps struct {
 	Renderer ssr.Renderer
 
 	// SiteURL is the site's address (https://example.no) for canonical links,
-	// previews and the sitemap; "": the address each request came to.
+	// previews and the sitemap; "": http:// and the listen address. Never the
+	// Host header of a request, which anyone can make up.
 	SiteURL string
 }
 
@@ -91,7 +93,7 @@ type Server struct {
 	metrics *metrics.Metrics // nil: no metrics
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
-	siteURL string    // the site's address; "": the request's
+	siteURL string    // the site's address, without a trailing slash
 }
 
 // New wires a server; Handler answers its requests.
@@ -112,7 +114,7 @@ func New(d Deps) *Server {
 		storage:            d.Storage,
 		metrics:            d.Metrics,
 		now:                time.Now,
-		siteURL:            strings.TrimRight(d.SiteURL, "/"),
+		siteURL:            strings.TrimRight(cmp.Or(d.SiteURL, "http://"+d.Config.Addr), "/"),
 	}
 	if d.Renderer != nil {
 		s.home = s.newHomePages(d.Renderer, d.Web)

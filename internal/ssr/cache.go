@@ -25,19 +25,6 @@ const RenderBackoff = time.Minute
 // ErrBackingOff: a render failed a moment ago; the plain page it is.
 var ErrBackingOff = errors.New("home page rendering paused after a failure")
 
-// NewOriginEvery is how often the page may be rendered for an origin that no cached page has,
-// when the site's address is not configured and the origin comes from the request's Host: a
-// client that makes up a Host on every request then gets the plain page, not a render (about
-// 100 ms of CPU, one at a time) each time. With UGCFOLIO_PUBLIC_URL set it never applies.
-const NewOriginEvery = time.Second
-
-// ErrNewOriginLater: a page for another unknown origin was rendered a moment ago; the plain
-// page it is.
-var ErrNewOriginLater = errors.New("home page for a new origin rendered a moment ago")
-
-// maxCached bounds the cache: origins may come from requests, and Host headers must never grow it.
-const maxCached = 16
-
 // HomeOptions are what Home needs from the server.
 type HomeOptions struct {
 	Renderer Renderer
@@ -54,11 +41,12 @@ type HomeOptions struct {
 	// (writes made through another replica).
 	Recheck time.Duration
 
-	// FixedOrigin: the site's address is configured, so no origin comes from a request.
-	FixedOrigin bool
+	// Origin is the site's address (https://example.no) for canonical links and previews: from
+	// the configuration, never from a request's Host header, which anyone can make up.
+	Origin string
 }
 
-// Home keeps the rendered home page per address, language and origin. An entry is checked
+// Home keeps the rendered home page per address and language. An entry is checked
 // against the data's generation and, after Recheck, against a hash of its data: the page is
 // rendered again only when the data it shows changed.
 type Home struct {
@@ -67,14 +55,14 @@ type Home struct {
 	mu      sync.RWMutex
 	entries map[homeKey]*cachedPage
 
-	renderMu      sync.Mutex // one render (or data check) at a time
-	failedUntil   time.Time  // back-off after a failure; renderMu held
-	lastNewOrigin time.Time  // the last render for an origin not cached; renderMu held
-	shell         *Shell     // index.html cut up once; renderMu held
+	renderMu    sync.Mutex // one render (or data check) at a time
+	failedUntil time.Time  // back-off after a failure; renderMu held
+	shell       *Shell     // index.html cut up once; renderMu held
 }
 
-// homeKey is what a rendered page depends on besides its data.
-type homeKey struct{ path, lang, origin string }
+// homeKey is what a rendered page depends on besides its data: "/" in either
+// language (the cookie's choice) and "/en".
+type homeKey struct{ path, lang string }
 
 type cachedPage struct {
 	generation uint64
@@ -94,10 +82,10 @@ func NewHome(opts HomeOptions) *Home {
 	return &Home{opts: opts, entries: map[homeKey]*cachedPage{}}
 }
 
-// Page returns the home page at path in lang for the site at origin, from the cache when its
-// data has not changed. ErrBackingOff and ErrNewOriginLater ask for the plain page this time.
-func (h *Home) Page(ctx context.Context, path, lang, origin string) (*Document, error) {
-	key := homeKey{path, lang, origin}
+// Page returns the home page at path in lang, from the cache when its data has not changed.
+// ErrBackingOff asks for the plain page this time.
+func (h *Home) Page(ctx context.Context, path, lang string) (*Document, error) {
+	key := homeKey{path, lang}
 	if e := h.fresh(key, h.opts.Generation()); e != nil {
 		return e.doc, nil
 	}
@@ -114,21 +102,12 @@ func (h *Home) Page(ctx context.Context, path, lang, origin string) (*Document, 
 	h.mu.RLock()
 	old := h.entries[key]
 	h.mu.RUnlock()
-	if old == nil && !h.opts.FixedOrigin && !h.hasOrigin(origin) {
-		if time.Since(h.lastNewOrigin) < NewOriginEvery {
-			return nil, ErrNewOriginLater
-		}
-		h.lastNewOrigin = time.Now()
-	}
 	page, err := h.refresh(ctx, old, key, gen)
 	if err != nil {
 		h.failedUntil = time.Now().Add(RenderBackoff)
 		return nil, err
 	}
 	h.mu.Lock()
-	if len(h.entries) >= maxCached && h.entries[key] == nil {
-		clear(h.entries)
-	}
 	h.entries[key] = page
 	h.mu.Unlock()
 	return page.doc, nil
@@ -145,18 +124,6 @@ func (h *Home) fresh(key homeKey, gen uint64) *cachedPage {
 	return nil
 }
 
-// hasOrigin reports whether a cached page was rendered for origin.
-func (h *Home) hasOrigin(origin string) bool {
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	for key := range h.entries {
-		if key.origin == origin {
-			return true
-		}
-	}
-	return false
-}
-
 // refresh builds the page's data and renders it, unless the data is what old (possibly nil)
 // was rendered from. renderMu held.
 func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen uint64) (*cachedPage, error) {
@@ -168,7 +135,7 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen ui
 	if err != nil {
 		return nil, err
 	}
-	hash := sha256.Sum256(append(append([]byte(key.origin), 0), data...))
+	hash := sha256.Sum256(data)
 	if old != nil && old.dataHash == hash {
 		fresh := *old
 		fresh.generation, fresh.checked = gen, time.Now()
@@ -180,11 +147,11 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen ui
 		}
 	}
 	// The engine has its own time limit; a visitor who leaves must not fail the render.
-	rendered, err := h.opts.Renderer.Render(context.WithoutCancel(ctx), data, key.origin)
+	rendered, err := h.opts.Renderer.Render(context.WithoutCancel(ctx), data, h.opts.Origin)
 	if err != nil {
 		return nil, err
 	}
-	body := h.shell.fill(key.lang, headTags(rendered.Head, data, key.lang, key.origin), rendered.HTML, data)
+	body := h.shell.fill(key.lang, headTags(rendered.Head, data, key.lang, h.opts.Origin), rendered.HTML, data)
 	return &cachedPage{generation: gen, checked: time.Now(), dataHash: hash, doc: newDocument(body)}, nil
 }
 

@@ -31,7 +31,7 @@ var stubWeb = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><html lan
 // newStubHome is a cache whose data is *greeting and whose generation is *gen.
 func newStubHome(r Renderer, greeting *string, gen *atomic.Uint64) *Home {
 	return NewHome(HomeOptions{
-		Renderer: r, Web: stubWeb, Generation: gen.Load, Recheck: time.Hour, FixedOrigin: true,
+		Renderer: r, Web: stubWeb, Generation: gen.Load, Recheck: time.Hour, Origin: "https://example.no",
 		Data: func(_ context.Context, lang string) (Data, error) {
 			content, _ := json.Marshal(map[string]string{"greeting": *greeting + "-" + lang})
 			return Data{Content: content, Portfolio: json.RawMessage(`[]`), Testimonials: json.RawMessage(`[]`)}, nil
@@ -44,7 +44,7 @@ func TestHomeRendersAgainOnlyWhenTheDataChanges(t *testing.T) {
 	r, greeting, gen := &stubRenderer{}, "hei", &atomic.Uint64{}
 	h := newStubHome(r, &greeting, gen)
 	ctx := context.Background()
-	first, err := h.Page(ctx, "/", "no", "https://example.no")
+	first, err := h.Page(ctx, "/", "no")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,19 +53,19 @@ func TestHomeRendersAgainOnlyWhenTheDataChanges(t *testing.T) {
 		t.Fatalf("first page %q (ETag %q)", body, first.ETag)
 	}
 	gen.Add(1) // an admin write that changed nothing shown
-	if again, _ := h.Page(ctx, "/", "no", "https://example.no"); r.calls.Load() != 1 || again.ETag != first.ETag {
+	if again, _ := h.Page(ctx, "/", "no"); r.calls.Load() != 1 || again.ETag != first.ETag {
 		t.Fatalf("%d renders for unchanged data", r.calls.Load())
 	}
 	greeting = "hallo"
-	if cached, _ := h.Page(ctx, "/", "no", "https://example.no"); cached.ETag != first.ETag {
+	if cached, _ := h.Page(ctx, "/", "no"); cached.ETag != first.ETag {
 		t.Fatal("the data was checked again within the same generation")
 	}
 	gen.Add(1)
-	changed, err := h.Page(ctx, "/", "no", "https://example.no")
+	changed, err := h.Page(ctx, "/", "no")
 	if err != nil || r.calls.Load() != 2 || !strings.Contains(string(changed.Body), "hallo-no") || changed.ETag == first.ETag {
 		t.Fatalf("changed data: %v, %d renders", err, r.calls.Load())
 	}
-	if en, _ := h.Page(ctx, "/en", "en", "https://example.no"); !strings.Contains(string(en.Body), `<html lang="en">`) || r.calls.Load() != 3 {
+	if en, _ := h.Page(ctx, "/en", "en"); !strings.Contains(string(en.Body), `<html lang="en">`) || r.calls.Load() != 3 {
 		t.Fatalf("/en: %d renders", r.calls.Load())
 	}
 }
@@ -74,11 +74,11 @@ func TestHomeRendersAgainOnlyWhenTheDataChanges(t *testing.T) {
 func TestHomeBacksOffAfterAFailure(t *testing.T) {
 	r, greeting, gen := &stubRenderer{fail: true}, "hei", &atomic.Uint64{}
 	h := newStubHome(r, &greeting, gen)
-	if _, err := h.Page(context.Background(), "/", "no", "https://example.no"); err == nil || errors.Is(err, ErrBackingOff) {
+	if _, err := h.Page(context.Background(), "/", "no"); err == nil || errors.Is(err, ErrBackingOff) {
 		t.Fatalf("first error %v, want the render's", err)
 	}
 	r.fail = false
-	if _, err := h.Page(context.Background(), "/", "no", "https://example.no"); !errors.Is(err, ErrBackingOff) || r.calls.Load() != 1 {
+	if _, err := h.Page(context.Background(), "/", "no"); !errors.Is(err, ErrBackingOff) || r.calls.Load() != 1 {
 		t.Fatalf("second call: %v after %d renders", err, r.calls.Load())
 	}
 }
