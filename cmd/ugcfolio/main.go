@@ -222,7 +222,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if !mailer.Enabled() {
 		log.Info("e-mail is off: inquiries are not mailed (set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM)")
 	}
-	tools := findVideoTools(ctx, cfg, log)
+	tools, videoOff := findVideoTools(ctx, cfg, log)
 	// The home page is rendered in the binary (internal/ssr); the engine loads in the background
 	// so the first visitor does not wait for it.
 	renderer := ssr.New(web.HomeRenderer(), ssr.DefaultLimits)
@@ -236,7 +236,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	}()
 	defer func() { stopWarm(); <-warmed; renderer.Close() }()
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
-		Jobs: queue, Mail: mailer, Video: tools, Renderer: renderer, SiteURL: siteURL})
+		Jobs: queue, Mail: mailer, Video: tools, VideoOff: videoOff, Renderer: renderer, SiteURL: siteURL})
 	// The background jobs (kinds registered by httpapi.New), the janitor
 	// (abandoned uploads, expired sessions) and scheduled backups use the
 	// store: they stop, and are waited for, before the store closes
@@ -268,21 +268,22 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 }
 
 // findVideoTools answers the ffmpeg tools that process uploaded videos, or
-// nil, with one line saying why, when processing is off.
-func findVideoTools(ctx context.Context, cfg config.Config, log *slog.Logger) *videoproc.Tools {
+// nil and why (the admin is told: "ffmpeg is not installed"), with one log
+// line, when processing is off.
+func findVideoTools(ctx context.Context, cfg config.Config, log *slog.Logger) (*videoproc.Tools, error) {
 	if cfg.Video.Off {
 		log.Info("video processing is off (UGCFOLIO_VIDEO_PROCESSING=off): uploads are served as they arrived")
-		return nil
+		return nil, errors.New("UGCFOLIO_VIDEO_PROCESSING=off")
 	}
 	tools, err := videoproc.Find(ctx)
 	if err != nil {
 		log.Info("video processing is off: uploads are served as they arrived (install ffmpeg to turn it on)", "err", err)
-		return nil
+		return nil, err
 	}
 	if !tools.ZScale {
 		log.Warn("this ffmpeg has no zscale filter: HDR videos are converted without tone mapping")
 	}
-	return &tools
+	return &tools, nil
 }
 
 func newLogger(w io.Writer, asJSON bool) *slog.Logger {

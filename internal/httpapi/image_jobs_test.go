@@ -217,34 +217,68 @@ func TestUnusedImageRemovedAfter24Hours(t *testing.T) {
 	})
 }
 
-// Processed files are named by their content: a file that another asset
-// lists (the same photo uploaded twice) stays when one asset's files go.
-func TestDeleteUnusedOutputsKeepsSharedFiles(t *testing.T) {
+// The admin's "retry" for a photo runs its job again, on a server without
+// ffmpeg too (it once answered "Video processing is off on this server").
+func TestRetryFailedPhotoWithVideoProcessingOff(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		e := imageEnv(t, st)
-		shared, err := media.PutProcessedData(ctx, e.storage, []byte("the same variant"), ".webp")
-		if err != nil {
+		e := imageEnv(t, st) // no video tools
+		admin := e.signedIn(t, "admin@example.no", true)
+		var up struct{ URL string }
+		uploadImage(t, admin, "img-retry-0001", "image/png", testPNG(t, 400, 300)).wantStatus(t, http.StatusOK).json(t, &up)
+		waitAsset(t, st, up.URL)
+		name, _ := media.NameFromURL(up.URL)
+		status := "/api/admin/media/" + name
+		admin.do("POST", status+"/retry", nil).wantMessage(t, http.StatusConflict, "The photo is processed already")
+
+		// Its processing failed (as after a storage outage on each try).
+		if err := st.PutMediaAsset(ctx, store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaFailed,
+			Error: "Bildet kunne ikke behandles. Prøv igjen, eller last opp bildet på nytt."}); err != nil {
 			t.Fatal(err)
 		}
-		own, err := media.PutProcessedData(ctx, e.storage, []byte("a crop of its own"), ".webp")
-		if err != nil {
+		if _, err := st.DB.Exec(`UPDATE jobs SET state = 'failed', attempts = 3 WHERE kind = 'image'`); err != nil {
 			t.Fatal(err)
 		}
-		other := store.MediaAsset{StoredName: "0123456789abcdef0123456789abcdef.jpg", Kind: store.MediaImage, Status: store.MediaReady,
-			Outputs: []store.MediaOutput{{Name: shared, Role: store.RoleImage, Width: 320, Height: 240, Type: "image/webp"}}}
-		if err := st.PutMediaAsset(ctx, other); err != nil {
-			t.Fatal(err)
+		var again struct {
+			Status   string
+			JobState string
+			Attempts int
 		}
-		going := []store.MediaOutput{{Name: shared, Role: store.RoleImage}, {Name: own, Role: store.RoleCard}}
-		if err := e.server.deleteUnusedOutputs(ctx, going); err != nil {
-			t.Fatal(err)
+		admin.do("POST", status+"/retry", nil).wantStatus(t, http.StatusOK).json(t, &again)
+		if again.Status != store.MediaProcessing || again.JobState == "failed" || again.Attempts > 1 {
+			t.Fatalf("after retry: %+v", again)
 		}
-		if !e.stored(shared) {
-			t.Error("a file another asset lists was deleted")
+		if a := waitAsset(t, st, up.URL); a.Status != store.MediaReady || a.Width != 400 {
+			t.Fatalf("after retry the photo is %+v", a)
 		}
-		if e.stored(own) {
-			t.Error("a file no asset lists was kept")
+		var n int
+		if err := st.DB.QueryRow(`SELECT COUNT(*) FROM jobs WHERE kind = 'image'`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%d image jobs (%v), want its one job run again", n, err)
 		}
 	})
+}
+
+// A finalize retried after its stored file went (as an unreadable video
+// is removed) discards the upload, and what was made of the file with it.
+func TestFailedFinalizeForgetsWhatWasMade(t *testing.T) {
+	ctx := context.Background()
+	st := sqliteStore(t)
+	e := imageEnv(t, st)
+	admin := e.signedIn(t, "admin@example.no", true)
+	var up struct{ URL string }
+	uploadImage(t, admin, "img-gone-0001", "image/png", testPNG(t, 400, 300)).wantStatus(t, http.StatusOK).json(t, &up)
+	a := waitAsset(t, st, up.URL)
+	name, _ := media.NameFromURL(up.URL)
+	if err := e.storage.Delete(ctx, name); err != nil {
+		t.Fatal(err)
+	}
+	admin.finalize("img-gone-0001").wantStatus(t, http.StatusBadRequest)
+	if _, err := st.GetMediaAsset(ctx, name); !apperr.Is(err, apperr.CodeNotFound) {
+		t.Errorf("asset row kept: %v", err)
+	}
+	for _, o := range a.Outputs {
+		if e.stored(o.Name) {
+			t.Errorf("variant %s kept", o.Name)
+		}
+	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
+	"github.com/ugcfolio/ugcfolio/internal/processing"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/video"
@@ -48,9 +49,11 @@ type Deps struct {
 	Mail *mail.Mailer
 
 	// Video are the ffmpeg tools that process uploaded videos in the
-	// background (video_jobs.go); nil: processing is off and uploads are
-	// served as they arrived.
-	Video *video.Tools
+	// background (internal/processing); nil: processing is off and uploads
+	// are served as they arrived, for the reason VideoOff gives the admin
+	// (video.Find's "ffmpeg is not installed").
+	Video    *video.Tools
+	VideoOff error
 
 	// Renderer renders the home page on the server (internal/ssr); nil: the
 	// browser renders it from the plain page.
@@ -78,13 +81,12 @@ type Server struct {
 	// logging in.
 	loginHashes, registrationHashes *passwordWork
 
-	jobs      *jobs.Queue         // background work (internal/jobs)
-	imageJobs jobs.Kind[imageJob] // processing of uploaded photos (image_jobs.go)
-	video     *videoProcessing    // processing of uploaded videos (video_jobs.go; nil: off)
-	mail      *mail.Mailer        // e-mail of inquiries (nil: off)
-	storage   media.Storage       // uploaded files (local disk or S3)
-	uploads   *media.Uploads      // the chunked upload protocol
-	now       func() time.Time
+	jobs       *jobs.Queue           // background work (internal/jobs)
+	processing *processing.Processor // photos and videos made ready for visitors
+	mail       *mail.Mailer          // e-mail of inquiries (nil: off)
+	storage    media.Storage         // uploaded files (local disk or S3)
+	uploads    *media.Uploads        // the chunked upload protocol
+	now        func() time.Time
 
 	contactLimit *rateLimiter // POST /api/contact, per client address
 	bodyTimes    bodyTimes    // how long a request body may take to arrive
@@ -128,9 +130,9 @@ func New(d Deps) *Server {
 	}
 	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log,
 		InUse: d.Store.UploadInUse}
-	s.uploads.Forget = s.removeProcessed
-	s.registerImageJobs()
-	s.setUpVideo(d.Video)
+	s.processing = processing.New(processing.Deps{Store: d.Store, Storage: s.storage, Jobs: s.jobs, Log: d.Log,
+		Video: d.Video, VideoOff: d.VideoOff, VideoConfig: d.Config.Video, VideoWorkDir: d.Config.VideoWorkDir(),
+		Changed: s.publicCache.invalidate})
 	s.routes()
 	return s
 }

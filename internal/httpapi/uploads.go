@@ -161,12 +161,12 @@ func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
 	userID := s.adminID(r)
 	url, err := s.uploads.Finalize(r.Context(), userID, in.UploadID)
 	if err != nil {
+		if url != "" { // a file stored by an earlier try went: so does what was made of it
+			s.forgetProcessed(r.Context(), url)
+		}
 		return err
 	}
-	if err := s.startImageProcessing(r.Context(), url); err != nil {
-		return err
-	}
-	if err := s.startVideoProcessing(r.Context(), url); err != nil {
+	if err := s.processing.Start(r.Context(), url); err != nil {
 		return err
 	}
 	return writeJSON(w, http.StatusOK, map[string]string{"url": url})
@@ -177,17 +177,15 @@ func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
 // item or testimonial uses it any more (call it after deleting or changing
 // an item). Other URLs are left alone.
 func (s *Server) removeUploadIfUnused(ctx context.Context, url string) error {
-	if _, ok := media.NameFromURL(url); !ok {
-		return nil
+	return s.processing.RemoveIfUnused(ctx, url)
+}
+
+// forgetProcessed removes what was made of an upload whose stored file is
+// gone (its processed files and asset row); a failure is only logged.
+func (s *Server) forgetProcessed(ctx context.Context, url string) {
+	if err := s.processing.Forget(context.WithoutCancel(ctx), url); err != nil {
+		s.log.Error("remove processed files of unused upload", "url", url, "err", err)
 	}
-	used, err := s.store.UploadInUse(ctx, url)
-	if err != nil || used {
-		return err
-	}
-	if err := s.removeProcessed(ctx, url); err != nil {
-		return err
-	}
-	return media.RemoveURL(ctx, s.storage, url)
 }
 
 // RunJanitor tidies up every hour until ctx ends; serve starts it and waits
@@ -211,10 +209,14 @@ func (s *Server) runJanitor(ctx context.Context, every time.Duration) {
 // sessions (a session whose cookie simply stops coming back is never
 // deleted otherwise).
 func (s *Server) tidy(ctx context.Context) {
-	if n, err := s.uploads.Cleanup(ctx, s.now().Add(-media.MaxAge)); err != nil && ctx.Err() == nil {
+	cleaned, err := s.uploads.Cleanup(ctx, s.now().Add(-media.MaxAge))
+	for _, url := range cleaned.Files {
+		s.forgetProcessed(ctx, url)
+	}
+	if err != nil && ctx.Err() == nil {
 		s.log.Error("upload cleanup", "err", err)
-	} else if n > 0 {
-		s.log.Info("removed abandoned uploads", "count", n)
+	} else if cleaned.Uploads > 0 {
+		s.log.Info("removed abandoned uploads", "count", cleaned.Uploads)
 	}
 	if err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 		s.log.Error("session cleanup", "err", err)

@@ -22,6 +22,12 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/video"
 )
 
+// Reasons the admin reads when a video fails (internal/processing/video.go).
+const (
+	reasonUnreadable = "Filen kunne ikke leses som video (den er skadet, ufullstendig eller ikke en video). Den er fjernet: last opp videoen på nytt."
+	reasonGone       = "Den opplastede filen finnes ikke lenger. Last opp videoen på nytt."
+)
+
 // videoEnv is an upload server with video processing on (the real
 // ffmpeg) and its job queue running.
 func videoEnv(t *testing.T, st *store.Store) (*uploadEnv, *jobs.Queue) {

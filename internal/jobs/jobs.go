@@ -27,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 
@@ -312,65 +311,4 @@ func (q *Queue) Get(ctx context.Context, id int64) (Job, error) {
 		return j, errNotFound
 	}
 	return j, err
-}
-
-// ForSubjects answers the latest job of the kind for each of the subjects
-// that has one.
-func (q *Queue) ForSubjects(ctx context.Context, kindName string, subjects []string) (map[string]Job, error) {
-	out := map[string]Job{}
-	for len(subjects) > 0 {
-		batch := subjects[:min(len(subjects), 500)]
-		subjects = subjects[len(batch):]
-		args := []any{kindName}
-		for _, s := range batch {
-			args = append(args, s)
-		}
-		rows, err := q.st.DB.QueryContext(ctx, q.st.Rebind(`SELECT `+jobColumns+` FROM jobs WHERE kind = ? AND subject IN (?`+
-			strings.Repeat(", ?", len(batch)-1)+`) ORDER BY id`), args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			j, err := scanJob(rows)
-			if err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[j.Subject] = j // ordered by id: the latest wins
-		}
-		if err := rows.Close(); err != nil {
-			return nil, err
-		}
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// Retry queues a job again now with a fresh count of tries: a failed job,
-// a done one to be done once more, or a waiting one not to wait. A running
-// job is refused.
-func (q *Queue) Retry(ctx context.Context, id int64) (Job, error) {
-	now := q.now()
-	j, err := scanJob(q.st.DB.QueryRowContext(ctx, q.st.Rebind(`UPDATE jobs SET state = 'queued', attempts = 0, run_at = ?,
-		progress = NULL, finished_at = NULL, updated_at = ? WHERE id = ? AND state <> 'running' RETURNING `+jobColumns), now, now, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		if _, gerr := q.Get(ctx, id); gerr != nil {
-			return Job{}, gerr
-		}
-		return Job{}, apperr.New(apperr.CodeConflict, "The job is running; try again when it has finished")
-	}
-	if err != nil {
-		return Job{}, err
-	}
-	q.mu.Lock()
-	if kd := q.kinds[j.Kind]; kd != nil {
-		select {
-		case kd.wake <- struct{}{}:
-		default:
-		}
-	}
-	q.mu.Unlock()
-	return j, nil
 }

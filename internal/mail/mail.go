@@ -180,7 +180,8 @@ func (m *Mailer) Deliveries(ctx context.Context, inquiryIDs []int64) (map[int64]
 
 // Resend sends the notification of an inquiry again now: its job is
 // queued again (failed, sent or waiting), or made when it has none (the
-// inquiry came while mail was off).
+// inquiry came while mail was off). This is jobs' one retry path
+// (Kind.Again), as for the video and image jobs of internal/processing.
 func (m *Mailer) Resend(ctx context.Context, inquiryID int64) (Delivery, error) {
 	if !m.Enabled() {
 		return Delivery{}, apperr.New(apperr.CodeConflict, "E-mail is off: set UGCFOLIO_SMTP_URL")
@@ -188,23 +189,11 @@ func (m *Mailer) Resend(ctx context.Context, inquiryID int64) (Delivery, error) 
 	if _, err := m.st.GetInquiry(ctx, inquiryID); err != nil {
 		return Delivery{}, err
 	}
-	found, err := m.jobs.ForSubjects(ctx, KindNotify, []string{subject(inquiryID)})
+	j, err := m.notify.Again(ctx, subject(inquiryID), notice{inquiryID})
 	if err != nil {
 		return Delivery{}, err
 	}
-	if j, ok := found[subject(inquiryID)]; ok {
-		j, err = m.jobs.Retry(ctx, j.ID)
-		if err != nil {
-			return Delivery{}, err
-		}
-		return deliveryOf(j), nil
-	}
-	id, err := m.notify.Enqueue(ctx, nil, subject(inquiryID), notice{inquiryID})
-	if err != nil {
-		return Delivery{}, err
-	}
-	j, err := m.jobs.Get(ctx, id)
-	return deliveryOf(j), err
+	return deliveryOf(j), nil
 }
 
 // sendNotification is the KindNotify handler.

@@ -158,8 +158,8 @@ func TestCleanup(t *testing.T) {
 		os.Chtimes(orphan, old, old)
 
 		// A day ago: nothing of today's upload is stale; the orphan is.
-		if n, err := u.Cleanup(ctx, time.Now().Add(-media.MaxAge)); err != nil || n != 0 {
-			t.Fatalf("cleanup of fresh uploads: %d, %v", n, err)
+		if c, err := u.Cleanup(ctx, time.Now().Add(-media.MaxAge)); err != nil || c.Uploads != 0 {
+			t.Fatalf("cleanup of fresh uploads: %d, %v", c.Uploads, err)
 		}
 		if _, err := st.GetUpload(ctx, init.UploadID); err != nil {
 			t.Fatalf("a fresh upload was removed: %v", err)
@@ -173,8 +173,8 @@ func TestCleanup(t *testing.T) {
 
 		// 25 hours later (the fake clock), the upload is abandoned.
 		later := time.Now().Add(25 * time.Hour)
-		if n, err := u.Cleanup(ctx, later.Add(-media.MaxAge)); err != nil || n != 1 {
-			t.Fatalf("cleanup a day later: %d, %v", n, err)
+		if c, err := u.Cleanup(ctx, later.Add(-media.MaxAge)); err != nil || c.Uploads != 1 || len(c.Files) != 0 {
+			t.Fatalf("cleanup a day later: %+v, %v", c, err)
 		}
 		if _, err := st.GetUpload(ctx, init.UploadID); !apperr.Is(err, apperr.CodeNotFound) {
 			t.Fatalf("abandoned upload kept: %v", err)
@@ -318,12 +318,29 @@ func TestFinalizeIsIdempotent(t *testing.T) {
 			}
 		}
 
+		// A finalize after the stored file went fails (the chunks are gone),
+		// discards the upload and answers the URL of the file, so that the
+		// caller can forget what was made of it.
+		upload("gone-after-store")
+		gone, err := u.Finalize(ctx, admin.ID, "gone-after-store")
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _ := media.NameFromURL(gone)
+		if err := local.Delete(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+		if url, err := u.Finalize(ctx, admin.ID, "gone-after-store"); err == nil || url != gone {
+			t.Fatalf("finalize without its file: %q %v, want %q and an error", url, err, gone)
+		}
+
 		// Two finalized uploads: an item uses the first, none the second.
 		first, _ := u.Finalize(ctx, admin.ID, "crash-after-move")
 		second, _ := u.Finalize(ctx, admin.ID, "crash-before-move")
 		used[first] = true
-		if n, err := u.Cleanup(ctx, time.Now().Add(time.Hour)); err != nil || n != 2 {
-			t.Fatalf("cleanup: %d %v", n, err)
+		// It answers the file it removed (what was made of it is the caller's).
+		if c, err := u.Cleanup(ctx, time.Now().Add(time.Hour)); err != nil || c.Uploads != 2 || len(c.Files) != 1 || c.Files[0] != second {
+			t.Fatalf("cleanup: %+v %v (want the 2 uploads and %s)", c, err, second)
 		}
 		if stored(first) == nil || stored(second) != nil {
 			t.Fatalf("after cleanup: used file kept %v, unused file removed %v", stored(first) != nil, stored(second) == nil)

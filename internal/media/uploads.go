@@ -67,11 +67,12 @@ type Uploads struct {
 	// InUse reports whether a saved item uses a stored file's URL; Cleanup
 	// keeps such files and removes the others it finds abandoned.
 	InUse func(ctx context.Context, url string) (bool, error)
-	// Forget, when set, removes what was made from a stored file (its
-	// processed variants or renditions and their asset row) just before
-	// the file itself is removed.
-	Forget func(ctx context.Context, url string) error
 }
+
+// What was made from a stored file (internal/processing's variants,
+// renditions and asset row) is not this package's: Finalize and Cleanup
+// answer the URLs of the stored files they removed, and the caller
+// forgets what was made of them.
 
 // Declaration is what POST /api/admin/upload/initialize declares.
 type Declaration struct {
@@ -175,6 +176,10 @@ var errFinalized = apperr.New(apperr.CodeConflict, "The upload is already finali
 // did not get that far. A failure discards the chunks and the bookkeeping
 // (the upload starts again); a stored file no item takes up is removed by
 // Cleanup 24 hours after the upload began.
+//
+// When a failure removed a file that an earlier call had stored, its URL
+// comes back with the error (else ""), so that the caller can forget what
+// was made of it.
 func (u *Uploads) Finalize(ctx context.Context, userID int64, id string) (string, error) {
 	up, err := u.upload(ctx, userID, id)
 	if err != nil {
@@ -186,8 +191,7 @@ func (u *Uploads) Finalize(ctx context.Context, userID int64, id string) (string
 	}
 	name, err := u.store(ctx, up, area)
 	if err != nil {
-		u.discard(context.WithoutCancel(ctx), up)
-		return "", err
+		return u.discard(context.WithoutCancel(ctx), up), err
 	}
 	return URLPrefix + name, area.remove()
 }
@@ -230,24 +234,23 @@ func (u *Uploads) stored(ctx context.Context, name string) bool {
 }
 
 // discard forgets an upload: its chunk directory, its row, and the file it
-// stored unless a saved item uses it (or that cannot be told).
-func (u *Uploads) discard(ctx context.Context, up store.Upload) {
+// stored unless a saved item uses it (or that cannot be told). It answers
+// the URL of that stored file when it is gone now, else "".
+func (u *Uploads) discard(ctx context.Context, up store.Upload) (removed string) {
 	if err := u.area(up.ID).remove(); err != nil {
 		u.log().Error("remove upload chunks", "upload", up.ID, "err", err)
 	}
 	if up.StoredName != "" && !u.inUse(ctx, URLPrefix+up.StoredName) {
-		if u.Forget != nil {
-			if err := u.Forget(ctx, URLPrefix+up.StoredName); err != nil {
-				u.log().Error("remove processed files of unused upload", "upload", up.ID, "err", err)
-			}
-		}
 		if err := u.Storage.Delete(ctx, up.StoredName); err != nil && !errors.Is(err, ErrNotFound) {
 			u.log().Error("remove unused upload", "upload", up.ID, "err", err)
+		} else {
+			removed = URLPrefix + up.StoredName
 		}
 	}
 	if err := u.Store.DeleteUpload(ctx, up.ID); err != nil && !apperr.Is(err, apperr.CodeNotFound) {
 		u.log().Error("forget upload", "upload", up.ID, "err", err)
 	}
+	return removed
 }
 
 // inUse asks InUse; without it, or when it fails, a file counts as used.
@@ -276,23 +279,32 @@ func randomName() string {
 	return hex.EncodeToString(b)
 }
 
+// Cleaned is what one Cleanup removed.
+type Cleaned struct {
+	Uploads int      // abandoned uploads forgotten
+	Files   []string // the "/uploads/NAME" URLs of their stored files that are gone now
+}
+
 // Cleanup removes the uploads started before `before` (their rows, chunks,
 // and stored files no saved item uses), and chunk directories with no upload row that were last touched
-// before then (left by a crash). It returns how many uploads it removed.
-func (u *Uploads) Cleanup(ctx context.Context, before time.Time) (int, error) {
+// before then (left by a crash).
+func (u *Uploads) Cleanup(ctx context.Context, before time.Time) (Cleaned, error) {
 	stale, err := u.Store.StaleUploads(ctx, before)
 	if err != nil {
-		return 0, err
+		return Cleaned{}, err
 	}
+	done := Cleaned{Uploads: len(stale)}
 	for _, up := range stale {
-		u.discard(ctx, up)
+		if url := u.discard(ctx, up); url != "" {
+			done.Files = append(done.Files, url)
+		}
 	}
 	entries, err := os.ReadDir(u.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return len(stale), nil
+		return done, nil
 	}
 	if err != nil {
-		return len(stale), err
+		return done, err
 	}
 	for _, e := range entries {
 		info, err := e.Info()
@@ -305,7 +317,7 @@ func (u *Uploads) Cleanup(ctx context.Context, before time.Time) (int, error) {
 			}
 		}
 	}
-	return len(stale), nil
+	return done, nil
 }
 
 // RemoveURL deletes the stored file of a "/uploads/NAME" URL; a URL that

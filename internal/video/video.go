@@ -46,17 +46,28 @@ type Tools struct {
 // ErrNoFFmpeg is answered by Find when ffmpeg or ffprobe is missing.
 var ErrNoFFmpeg = errors.New("ffmpeg or ffprobe is not installed")
 
+// MissingError is Find's answer when a program it needs is not on PATH:
+// its text names the program ("ffprobe is not installed"), which the admin
+// is shown when it asks for a video to be processed. It is ErrNoFFmpeg.
+type MissingError struct {
+	Program string
+	Err     error // exec.LookPath's
+}
+
+func (e *MissingError) Error() string   { return e.Program + " is not installed" }
+func (e *MissingError) Unwrap() []error { return []error{ErrNoFFmpeg, e.Err} }
+
 // Find looks for ffmpeg, ffprobe and nice on PATH and asks ffmpeg whether
-// it has zscale. ErrNoFFmpeg (wrapped) when either program is missing: the
-// site then serves uploads as they arrived.
+// it has zscale. A *MissingError (ErrNoFFmpeg) when either program is
+// missing: the site then serves uploads as they arrived.
 func Find(ctx context.Context) (Tools, error) {
 	var t Tools
 	var err error
 	if t.FFmpeg, err = exec.LookPath("ffmpeg"); err != nil {
-		return Tools{}, fmt.Errorf("%w: %v", ErrNoFFmpeg, err)
+		return Tools{}, &MissingError{Program: "ffmpeg", Err: err}
 	}
 	if t.FFprobe, err = exec.LookPath("ffprobe"); err != nil {
-		return Tools{}, fmt.Errorf("%w: %v", ErrNoFFmpeg, err)
+		return Tools{}, &MissingError{Program: "ffprobe", Err: err}
 	}
 	t.Nice, _ = exec.LookPath("nice")
 	out, err := exec.CommandContext(ctx, t.FFmpeg, "-hide_banner", "-filters").Output()

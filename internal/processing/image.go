@@ -1,4 +1,4 @@
-package httpapi
+package processing
 
 import (
 	"context"
@@ -12,14 +12,13 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// An uploaded photo is processed in the background (issue 13): a job of
-// kind "image" whose subject is the original's stored name turns it into
-// upright, metadata-free WebP and JPEG variants (internal/images), stores
-// them content-addressed, and marks its media_assets row ready. The
-// original is private from the moment its upload is finalized.
-
-// KindImage is the job kind that processes an uploaded photo.
-const KindImage = "image"
+// The image kind (issue 13): a job of kind "image" whose subject is the
+// original's stored name turns an uploaded photo into upright,
+// metadata-free WebP and JPEG variants and 9:16 card crops
+// (internal/images), stores them content-addressed, and marks its
+// media_assets row ready. The original is private from the moment its
+// upload is finalized. Photos are processed in this process (no external
+// program), so every server runs this kind.
 
 // imageJobOptions: one photo at a time per process (with images' own
 // semaphore, memory stays bounded by one decoded photo), and a 48 MP HEIC
@@ -29,37 +28,31 @@ var imageJobOptions = jobs.Options{Concurrency: 1, MaxAttempts: 3}
 // imageJob is the payload of an image job: everything is in its subject.
 type imageJob struct{}
 
-func (s *Server) registerImageJobs() {
-	s.imageJobs = jobs.Register(s.jobs, KindImage, imageJobOptions, s.processImage)
-}
-
-// startImageProcessing records a just-finalized photo as processing (so
-// it is private at once) and queues its job.
-func (s *Server) startImageProcessing(ctx context.Context, url string) error {
-	name, ok := media.NameFromURL(url)
-	if !ok || !media.IsImageName(name) {
-		return nil
-	}
-	return s.beginProcessing(ctx, name, store.MediaImage, func() error {
-		_, err := s.imageJobs.Enqueue(ctx, s.store.DB, name, imageJob{})
-		return err
-	})
-}
+// Reasons shown in the admin (Norwegian, as the admin is).
+const (
+	reasonImageFailed = "Bildet kunne ikke behandles. Prøv igjen, eller last opp bildet på nytt."
+	reasonImageLost   = "Behandlingen av bildet ble avbrutt. Prøv igjen."
+)
 
 // errOriginalGone is the failure of a photo removed before its turn came.
 var errOriginalGone = apperr.NotFound("Originalbildet finnes ikke lenger.")
 
 // processImage is the image job's handler.
-func (s *Server) processImage(ctx context.Context, t *jobs.Task, _ imageJob) error {
+func (p *Processor) processImage(ctx context.Context, t *jobs.Task, _ imageJob) error {
 	name := t.Subject
-	err := s.makeImageVariants(ctx, name)
+	err := p.makeImageVariants(ctx, name)
 	if err == nil {
 		return nil
 	}
 	badPhoto := errors.Is(err, images.ErrNotImage) || errors.Is(err, images.ErrDamaged) ||
 		errors.Is(err, images.ErrTooMany) || errors.Is(err, images.ErrTooLarge) || errors.Is(err, errOriginalGone)
 	if badPhoto || t.Attempts >= t.MaxAttempts {
-		s.markImageFailed(context.WithoutCancel(ctx), name, err)
+		// The reason of an images error is the admin's message.
+		reason := reasonImageFailed
+		if e, ok := apperr.As(err); ok {
+			reason = e.Message
+		}
+		p.markFailed(context.WithoutCancel(ctx), name, store.MediaImage, reason)
 	}
 	if badPhoto {
 		return jobs.Permanent(err)
@@ -69,8 +62,8 @@ func (s *Server) processImage(ctx context.Context, t *jobs.Task, _ imageJob) err
 
 // makeImageVariants reads the original, processes it and stores the
 // variants, then marks the asset ready.
-func (s *Server) makeImageVariants(ctx context.Context, name string) error {
-	f, err := s.storage.Open(ctx, name)
+func (p *Processor) makeImageVariants(ctx context.Context, name string) error {
+	f, err := p.storage.Open(ctx, name)
 	if errors.Is(err, media.ErrNotFound) {
 		return errOriginalGone
 	}
@@ -88,11 +81,11 @@ func (s *Server) makeImageVariants(ctx context.Context, name string) error {
 		return err
 	}
 	a := store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaReady, Width: res.Width, Height: res.Height}
-	variants, err := s.putVariants(ctx, res.Variants, store.RoleImage)
+	variants, err := p.putVariants(ctx, res.Variants, store.RoleImage)
 	if err != nil {
 		return err
 	}
-	cards, err := s.putVariants(ctx, res.Cards, store.RoleCard)
+	cards, err := p.putVariants(ctx, res.Cards, store.RoleCard)
 	if err != nil {
 		return err
 	}
@@ -100,40 +93,31 @@ func (s *Server) makeImageVariants(ctx context.Context, name string) error {
 	// The original may have been removed while it was processed (its
 	// upload abandoned): then the variants go too (unless another upload
 	// of the same photo has them), and no row comes back.
-	if f, err := s.storage.Open(ctx, name); err == nil {
+	if f, err := p.storage.Open(ctx, name); err == nil {
 		f.Close()
 	} else if errors.Is(err, media.ErrNotFound) {
-		if err := s.deleteUnusedOutputs(ctx, a.Outputs); err != nil {
-			s.log.Warn("image: variants of a removed upload left in storage", "name", name, "err", err)
+		if err := p.deleteUnusedOutputs(ctx, a.Outputs); err != nil {
+			p.log.Warn("image: variants of a removed upload left in storage", "name", name, "err", err)
 		}
 		return errOriginalGone
 	}
-	if err := s.store.PutMediaAsset(ctx, a); err != nil {
+	if err := p.st.PutMediaAsset(ctx, a); err != nil {
 		return err
 	}
-	s.publicCache.invalidate() // not an admin request: empty the public cache here
+	p.changed() // not an admin request: the server's public cache is emptied here
 	return nil
 }
 
 // putVariants stores each variant (or card crop: role) under its
 // content-addressed name.
-func (s *Server) putVariants(ctx context.Context, vs []images.Variant, role string) ([]store.MediaOutput, error) {
+func (p *Processor) putVariants(ctx context.Context, vs []images.Variant, role string) ([]store.MediaOutput, error) {
 	outs := make([]store.MediaOutput, 0, len(vs))
 	for _, v := range vs {
-		name, err := media.PutProcessedData(ctx, s.storage, v.Data, v.Ext)
+		name, err := media.PutProcessedData(ctx, p.storage, v.Data, v.Ext)
 		if err != nil {
 			return nil, err
 		}
 		outs = append(outs, store.MediaOutput{Name: name, Role: role, Width: v.Width, Height: v.Height, Type: v.Type, Bytes: int64(len(v.Data))})
 	}
 	return outs, nil
-}
-
-// markImageFailed records why a photo could not be processed.
-func (s *Server) markImageFailed(ctx context.Context, name string, cause error) {
-	msg := "Bildet kunne ikke behandles. Prøv igjen, eller last opp bildet på nytt."
-	if e, ok := apperr.As(cause); ok {
-		msg = e.Message
-	}
-	s.markProcessingFailed(ctx, name, store.MediaImage, msg)
 }
