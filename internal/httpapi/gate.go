@@ -26,6 +26,17 @@ type gateCredentials struct {
 	Password string `json:"password"`
 }
 
+// gateForm is the gate body's rules (its rows in testdata/rules.json): both
+// present, under one message; the client words its own per field.
+var gateForm = newForm("gate",
+	field[gateCredentials]{fieldRule: fieldRule{Field: "username", Label: "Username", Required: true, RequiredMsg: msgGateRequired},
+		text: func(in *gateCredentials) *string { return &in.Username }},
+	field[gateCredentials]{fieldRule: fieldRule{Field: "password", Label: "Password", Required: true, RequiredMsg: msgGateRequired},
+		text: func(in *gateCredentials) *string { return &in.Password }},
+)
+
+const msgGateRequired = "Username and password are required"
+
 var errBadGate = apperr.New(apperr.CodeUnauthorized, "Wrong username or password")
 
 // siteAccess answers POST /api/site-access {username, password}: 204 when
