@@ -25,6 +25,25 @@ type registration struct {
 	DisplayName string `json:"displayName"`
 }
 
+// The rules of the login and register bodies (their rows in
+// testdata/rules.json): auth's, which the command line's create-admin
+// applies as well.
+var (
+	usernameRule = fieldRule{Field: "username", Label: "Username", Trim: true, Format: "email"}
+	passwordRule = fieldRule{Field: "password", Label: "Password", Min: auth.MinPasswordLength, MinMsg: auth.MsgShortPassword}
+
+	loginForm = newForm("login",
+		field[credentials]{fieldRule: usernameRule, text: func(in *credentials) *string { return &in.Username }},
+		field[credentials]{fieldRule: passwordRule, text: func(in *credentials) *string { return &in.Password }},
+	)
+	registerForm = newForm("register",
+		field[registration]{fieldRule: usernameRule, text: func(in *registration) *string { return &in.Username }},
+		field[registration]{fieldRule: passwordRule, text: func(in *registration) *string { return &in.Password }},
+		field[registration]{fieldRule: fieldRule{Field: "displayName", Label: "Display name", Trim: true, Max: 100},
+			text: func(in *registration) *string { return &in.DisplayName }},
+	)
+)
+
 var errBadLogin = apperr.New(apperr.CodeUnauthorized, "Invalid username or password")
 
 // authLimits are the rate limits of the account and gate calls. Each allows a
@@ -87,8 +106,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	in.Username = strings.TrimSpace(in.Username)
-	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
+	if err := loginForm.check(&in); err != nil {
 		return err
 	}
 	u, err := s.store.UserByUsername(r.Context(), in.Username)
@@ -126,12 +144,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	in.Username = strings.TrimSpace(in.Username)
-	in.DisplayName = strings.TrimSpace(in.DisplayName)
-	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
-		return err
-	}
-	if err := capText("Display name", in.DisplayName, 100); err != nil {
+	if err := registerForm.check(&in); err != nil {
 		return err
 	}
 	var hash string
