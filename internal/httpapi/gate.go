@@ -52,8 +52,8 @@ func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
-	if in.Username == "" || in.Password == "" {
-		return apperr.Invalid("Username and password are required")
+	if err := gateForm.check(&in); err != nil {
+		return err
 	}
 	succeeded, err := s.limits.gate.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
 	if err != nil {
