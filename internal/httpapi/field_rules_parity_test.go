@@ -143,7 +143,7 @@ func TestFormsApplyTheSharedRows(t *testing.T) {
 			want := func(value any, msg string) {
 				t.Helper()
 				if got := check(field, value); got != msg {
-					t.Errorf("%s.%s = %.40q: the server answers %q, rules.json wants %q", name, field, value, got, msg)
+					t.Errorf("%s.%s = %.40v: the server answers %q, rules.json wants %q", name, field, value, got, msg)
 				}
 			}
 			if row.Required {
