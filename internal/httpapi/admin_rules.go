@@ -24,15 +24,6 @@ func checkLanguage(lang string) error {
 	return nil
 }
 
-// requireText trims s and checks it is present and at most max characters.
-func requireText(field, s string, max int) (string, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "", apperr.Invalid("%s is required", field)
-	}
-	return s, capText(field, s, max)
-}
-
 // capText checks s is at most max characters.
 func capText(field, s string, max int) error {
 	if utf8.RuneCountInString(s) > max {

@@ -2,12 +2,9 @@ package httpapi
 
 import (
 	"net/http"
-	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
-	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
@@ -55,34 +52,28 @@ const (
 	contactBurst = 10
 )
 
+// contactForm is the contact form's field rules (its rows in testdata/rules.json).
+var contactForm = newForm("contact",
+	field[contactRequest]{fieldRule: fieldRule{Field: "name", Label: "Name", Trim: true, Min: minContactName, MinMsg: MsgContactName, Max: maxContactName},
+		text: func(in *contactRequest) *string { return &in.Name }},
+	field[contactRequest]{fieldRule: fieldRule{Field: "email", Label: "Email", Trim: true, Format: "email"},
+		text: func(in *contactRequest) *string { return &in.Email }},
+	field[contactRequest]{fieldRule: fieldRule{Field: "company", Label: "Company", Trim: true, Max: maxContactCompany},
+		text: func(in *contactRequest) *string { return &in.Company }},
+	field[contactRequest]{fieldRule: fieldRule{Field: "service", Label: "Service", Trim: true, OneOf: contactServices, EmptyOK: true,
+		OneOfMsg: "Service must be one of " + strings.Join(contactServices[:len(contactServices)-1], ", ") + " or " + contactServices[len(contactServices)-1]},
+		text: func(in *contactRequest) *string { return &in.Service }},
+	field[contactRequest]{fieldRule: fieldRule{Field: "message", Label: "Message", Trim: true, Min: minContactMessage, MinMsg: MsgContactMessage, Max: maxContactMessage},
+		text: func(in *contactRequest) *string { return &in.Message }},
+	field[contactRequest]{fieldRule: fieldRule{Field: "language", Label: "Language", OneOfCheck: checkLanguage, EmptyOK: true,
+		OneOfMsg: "Language must be no or en"},
+		text: func(in *contactRequest) *string { return &in.Language }},
+)
+
 // validate trims the fields and applies the rules, returning the first
 // broken one's message.
 func (in *contactRequest) validate() error {
-	in.Name = strings.TrimSpace(in.Name)
-	in.Email = strings.TrimSpace(in.Email)
-	in.Company = strings.TrimSpace(in.Company)
-	in.Service = strings.TrimSpace(in.Service)
-	in.Message = strings.TrimSpace(in.Message)
-	switch {
-	case utf8.RuneCountInString(in.Name) < minContactName:
-		return apperr.Invalid(MsgContactName)
-	case utf8.RuneCountInString(in.Name) > maxContactName:
-		return apperr.Invalid("Name must be at most %d characters", maxContactName)
-	case !auth.ValidEmail(in.Email):
-		return apperr.Invalid(MsgContactEmail)
-	case utf8.RuneCountInString(in.Company) > maxContactCompany:
-		return apperr.Invalid("Company must be at most %d characters", maxContactCompany)
-	case in.Service != "" && !slices.Contains(contactServices, in.Service):
-		last := len(contactServices) - 1
-		return apperr.Invalid("Service must be one of %s or %s", strings.Join(contactServices[:last], ", "), contactServices[last])
-	case utf8.RuneCountInString(in.Message) < minContactMessage:
-		return apperr.Invalid(MsgContactMessage)
-	case utf8.RuneCountInString(in.Message) > maxContactMessage:
-		return apperr.Invalid("Message must be at most %d characters", maxContactMessage)
-	case in.Language != "" && in.Language != "no" && in.Language != "en":
-		return apperr.Invalid("Language must be no or en")
-	}
-	return nil
+	return contactForm.check(in)
 }
 
 // createContact answers POST /api/contact with 201 and the stored inquiry,

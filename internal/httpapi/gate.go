@@ -26,6 +26,17 @@ type gateCredentials struct {
 	Password string `json:"password"`
 }
 
+// gateForm is the gate body's rules (its rows in testdata/rules.json): both
+// present, under one message; the client words its own per field.
+var gateForm = newForm("gate",
+	field[gateCredentials]{fieldRule: fieldRule{Field: "username", Label: "Username", Required: true, RequiredMsg: msgGateRequired},
+		text: func(in *gateCredentials) *string { return &in.Username }},
+	field[gateCredentials]{fieldRule: fieldRule{Field: "password", Label: "Password", Required: true, RequiredMsg: msgGateRequired},
+		text: func(in *gateCredentials) *string { return &in.Password }},
+)
+
+const msgGateRequired = "Username and password are required"
+
 var errBadGate = apperr.New(apperr.CodeUnauthorized, "Wrong username or password")
 
 // siteAccess answers POST /api/site-access {username, password}: 204 with
@@ -42,8 +53,8 @@ func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
-	if in.Username == "" || in.Password == "" {
-		return apperr.Invalid("Username and password are required")
+	if err := gateForm.check(&in); err != nil {
+		return err
 	}
 	succeeded, err := s.limits.gate.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
 	if err != nil {

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -31,30 +30,36 @@ type portfolioBody struct {
 	store.PortfolioInput
 }
 
+// portfolioForm is an item's field rules (its rows in testdata/rules.json).
+var portfolioForm = newForm("portfolio",
+	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "title", Label: "Title", Trim: true, Required: true, Max: maxPortfolioTitle},
+		text: func(in *store.PortfolioInput) *string { return &in.Title }},
+	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "description", Label: "Description", Trim: true, Max: maxPortfolioDescription},
+		text: func(in *store.PortfolioInput) *string { return &in.Description }},
+	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "imageUrl", Label: "Image URL", Trim: true, Format: "imageUrl"},
+		text: func(in *store.PortfolioInput) *string { return &in.ImageURL }, before: needImageOrVideo},
+	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "videoUrl", Label: "Video URL", Trim: true, Format: "videoUrl"},
+		text: func(in *store.PortfolioInput) *string { return &in.VideoURL }},
+	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "category", Label: "Category", OneOf: portfolioCategories,
+		OneOfMsg: "Category must be one of " + strings.Join(portfolioCategories, ", ")},
+		text: func(in *store.PortfolioInput) *string { return &in.Category }},
+	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "language", Label: "Language", OneOfCheck: checkLanguage,
+		OneOfMsg: `Language must be "no" or "en"`},
+		text: func(in *store.PortfolioInput) *string { return &in.Language }},
+)
+
+// needImageOrVideo is SPEC.md section 5's rule that an item has an image or
+// a video (or both).
+func needImageOrVideo(in *store.PortfolioInput) error {
+	if strings.TrimSpace(in.ImageURL) == "" && strings.TrimSpace(in.VideoURL) == "" {
+		return apperr.Invalid(msgImageOrVideo)
+	}
+	return nil
+}
+
 // validatePortfolio checks an item's fields and returns them trimmed.
 func validatePortfolio(in store.PortfolioInput) (store.PortfolioInput, error) {
-	var err error
-	if in.Title, err = requireText("Title", in.Title, maxPortfolioTitle); err != nil {
-		return in, err
-	}
-	in.Description = strings.TrimSpace(in.Description)
-	if err := capText("Description", in.Description, maxPortfolioDescription); err != nil {
-		return in, err
-	}
-	in.ImageURL, in.VideoURL = strings.TrimSpace(in.ImageURL), strings.TrimSpace(in.VideoURL)
-	if in.ImageURL == "" && in.VideoURL == "" {
-		return in, apperr.Invalid(msgImageOrVideo)
-	}
-	if in.ImageURL, err = checkMediaURL("Image URL", in.ImageURL); err != nil {
-		return in, err
-	}
-	if in.VideoURL != "" && (len(in.VideoURL) > maxURLLen || !isVideoURL(in.VideoURL)) {
-		return in, apperr.Invalid(msgInvalidVideoURL)
-	}
-	if !slices.Contains(portfolioCategories, in.Category) {
-		return in, apperr.Invalid("Category must be one of %s", strings.Join(portfolioCategories, ", "))
-	}
-	return in, checkLanguage(in.Language)
+	return in, portfolioForm.check(&in)
 }
 
 // decodePortfolio reads a body over base and validates the result.

@@ -2,12 +2,19 @@ package httpapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/images"
+	"github.com/ugcfolio/ugcfolio/internal/jobs"
+	"github.com/ugcfolio/ugcfolio/internal/mail"
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
+	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
 // sharedRules is testdata/rules.json: the rules the web client applies too.
@@ -28,14 +35,19 @@ type sharedRules struct {
 	} `json:"mediaUrls"`
 }
 
-func readSharedRules(t *testing.T) sharedRules {
+func readRulesFile(t *testing.T) []byte {
 	t.Helper()
 	raw, err := os.ReadFile("../../testdata/rules.json")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return raw
+}
+
+func readSharedRules(t *testing.T) sharedRules {
+	t.Helper()
 	var r sharedRules
-	if err := json.Unmarshal(raw, &r); err != nil {
+	if err := json.Unmarshal(readRulesFile(t), &r); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -81,6 +93,7 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		"contactMessage":  MsgContactMessage,
 		"imageOrVideo":    msgImageOrVideo,
 		"invalidVideoUrl": msgInvalidVideoURL,
+		"imageTooLarge":   images.ErrTooLarge.Message,
 	}, r.Messages)
 	same("content sections", contentSections, r.ContentSections)
 	if !slices.Equal(slices.Sorted(maps.Keys(contentSections)), slices.Sorted(maps.Keys(r.ContentSections))) {
@@ -95,4 +108,61 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 			t.Errorf("video URL %q: server accepts %v, rules.json says %v", c.URL, got, c.Video)
 		}
 	}
+}
+
+// TestSharedValuesMatchTheFile: the values the client switches on or writes
+// (statuses, addresses, the cookie), the e-mail rule, the photo limit and
+// the video hosts the page may frame.
+func TestSharedValuesMatchTheFile(t *testing.T) {
+	var r struct {
+		EmailPattern string `json:"emailPattern"`
+		Emails       []struct {
+			Email string `json:"email"`
+			Valid bool   `json:"valid"`
+		} `json:"emails"`
+		Upload struct {
+			MaxImageBytes int `json:"maxImageBytes"`
+		} `json:"upload"`
+		MediaStatuses   []string          `json:"mediaStatuses"`
+		JobStates       []jobs.State      `json:"jobStates"`
+		DeliveryStates  []string          `json:"deliveryStates"`
+		HomePaths       map[string]string `json:"homePaths"`
+		LanguageCookie  string            `json:"languageCookie"`
+		VideoFrameHosts []string          `json:"videoFrameHosts"`
+	}
+	if err := json.Unmarshal(readRulesFile(t), &r); err != nil {
+		t.Fatal(err)
+	}
+	if auth.EmailPattern != r.EmailPattern {
+		t.Errorf("e-mail pattern: the server has %s, rules.json %s", auth.EmailPattern, r.EmailPattern)
+	}
+	for _, e := range r.Emails {
+		if got := auth.ValidEmail(e.Email); got != e.Valid {
+			t.Errorf("e-mail %q: the server accepts %v, rules.json says %v", e.Email, got, e.Valid)
+		}
+	}
+	if images.MaxBytes != r.Upload.MaxImageBytes {
+		t.Errorf("photo limit: the server has %d, rules.json %d", images.MaxBytes, r.Upload.MaxImageBytes)
+	}
+	if want := fmt.Sprintf("%d MB", r.Upload.MaxImageBytes>>20); !strings.Contains(images.ErrTooLarge.Message, want) {
+		t.Errorf("the photo limit's message %q does not say %s", images.ErrTooLarge.Message, want)
+	}
+	same := func(name string, got, want any) {
+		t.Helper()
+		if g, w := fmt.Sprint(got), fmt.Sprint(want); g != w {
+			t.Errorf("%s: the server has %s, rules.json %s", name, g, w)
+		}
+	}
+	same("media statuses", []string{store.MediaProcessing, store.MediaReady, store.MediaFailed}, r.MediaStatuses)
+	same("job states", []jobs.State{jobs.Queued, jobs.Running, jobs.Done, jobs.Failed}, r.JobStates)
+	same("delivery states", []string{mail.DeliverySending, mail.DeliverySent, mail.DeliveryWaiting, mail.DeliveryFailed}, r.DeliveryStates)
+	same("home paths", map[string]string{"no": "/", "en": ssr.EnglishPath}, r.HomePaths)
+	same("language cookie", languageCookie, r.LanguageCookie)
+	var frameSrc []string
+	for _, directive := range strings.Split(contentSecurityPolicy, ";") {
+		if words := strings.Fields(directive); len(words) > 0 && words[0] == "frame-src" {
+			frameSrc = words[1:]
+		}
+	}
+	same("the CSP's frame-src", frameSrc, r.VideoFrameHosts)
 }

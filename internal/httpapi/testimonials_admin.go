@@ -3,7 +3,6 @@ package httpapi
 import (
 	"net/http"
 
-	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -13,25 +12,27 @@ const (
 	maxTestimonialText = 2000
 )
 
+// testimonialForm is a testimonial's field rules (its rows in testdata/rules.json).
+var testimonialForm = newForm("testimonial",
+	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "name", Label: "Name", Trim: true, Required: true, Max: maxTestimonialName},
+		text: func(in *store.TestimonialInput) *string { return &in.Name }},
+	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "company", Label: "Company", Trim: true, Required: true, Max: maxTestimonialName},
+		text: func(in *store.TestimonialInput) *string { return &in.Company }},
+	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "testimonial", Label: "Testimonial", Trim: true, Required: true, Max: maxTestimonialText},
+		text: func(in *store.TestimonialInput) *string { return &in.Testimonial }},
+	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "imageUrl", Label: "Image URL", Trim: true, Format: "imageUrl"},
+		text: func(in *store.TestimonialInput) *string { return &in.ImageURL }},
+	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "rating", Label: "Rating", Range: [2]int{1, 5},
+		RangeMsg: "Rating must be a whole number from 1 to 5"},
+		number: func(in *store.TestimonialInput) *int { return &in.Rating }},
+	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "language", Label: "Language", OneOfCheck: checkLanguage,
+		OneOfMsg: `Language must be "no" or "en"`},
+		text: func(in *store.TestimonialInput) *string { return &in.Language }},
+)
+
 // validateTestimonial checks a testimonial's fields and returns them trimmed.
 func validateTestimonial(in store.TestimonialInput) (store.TestimonialInput, error) {
-	var err error
-	if in.Name, err = requireText("Name", in.Name, maxTestimonialName); err != nil {
-		return in, err
-	}
-	if in.Company, err = requireText("Company", in.Company, maxTestimonialName); err != nil {
-		return in, err
-	}
-	if in.Testimonial, err = requireText("Testimonial", in.Testimonial, maxTestimonialText); err != nil {
-		return in, err
-	}
-	if in.ImageURL, err = checkMediaURL("Image URL", in.ImageURL); err != nil {
-		return in, err
-	}
-	if in.Rating < 1 || in.Rating > 5 {
-		return in, apperr.Invalid("Rating must be a whole number from 1 to 5")
-	}
-	return in, checkLanguage(in.Language)
+	return in, testimonialForm.check(&in)
 }
 
 // decodeTestimonial reads a POST or PUT body (exactly SPEC.md section 3's

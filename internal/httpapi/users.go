@@ -30,6 +30,27 @@ var (
 	errRegistrationClosed = apperr.New(apperr.CodeForbidden, "Registration is closed")
 )
 
+// The rules of the login and register bodies (their rows in
+// testdata/rules.json): auth's, which the command line's create-admin
+// applies as well.
+var (
+	usernameRule = fieldRule{Field: "username", Label: "Username", Trim: true, Format: "email"}
+	passwordRule = fieldRule{Field: "password", Label: "Password", Min: auth.MinPasswordLength, MinMsg: auth.MsgShortPassword,
+		MaxBytes: auth.MaxPasswordBytes, MaxBytesMsg: auth.MsgLongPassword}
+
+	loginForm = newForm("login",
+		field[credentials]{fieldRule: usernameRule, text: func(in *credentials) *string { return &in.Username }},
+		field[credentials]{fieldRule: passwordRule, text: func(in *credentials) *string { return &in.Password }},
+	)
+	registerForm = newForm("register",
+		field[registration]{fieldRule: usernameRule, text: func(in *registration) *string { return &in.Username }},
+		field[registration]{fieldRule: passwordRule, text: func(in *registration) *string { return &in.Password }},
+		field[registration]{fieldRule: fieldRule{Field: "displayName", Label: "Display name", Trim: true, Max: 100},
+			text: func(in *registration) *string { return &in.DisplayName }},
+	)
+)
+
+
 // authLimits are the rate limits of the account and gate calls. Each allows a
 // burst of at least 10 (DESIGN.md section 2) so a person correcting a typo is
 // never blocked; past it the answer is 429 with Retry-After.
@@ -90,8 +111,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	in.Username = strings.TrimSpace(in.Username)
-	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
+	if err := loginForm.check(&in); err != nil {
 		return err
 	}
 	u, err := s.store.UserByUsername(r.Context(), in.Username)
@@ -135,12 +155,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	in.Username = strings.TrimSpace(in.Username)
-	in.DisplayName = strings.TrimSpace(in.DisplayName)
-	if err := auth.ValidateCredentials(in.Username, in.Password); err != nil {
-		return err
-	}
-	if err := capText("Display name", in.DisplayName, 100); err != nil {
+	if err := registerForm.check(&in); err != nil {
 		return err
 	}
 	var hash string

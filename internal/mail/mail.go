@@ -131,6 +131,15 @@ func (m *Mailer) Wake() {
 	}
 }
 
+// The states of a Delivery, which the admin's inquiries screen switches on
+// (web/src/lib/inquiries.ts; testdata/rules.json holds both to them).
+const (
+	DeliverySending = "sending"
+	DeliverySent    = "sent"
+	DeliveryWaiting = "waiting"
+	DeliveryFailed  = "failed"
+)
+
 // Delivery is the notification's state as the admin shows it.
 type Delivery struct {
 	State     string     `json:"state"` // sending (first try due or running), sent, waiting (after a failed try), failed
@@ -144,14 +153,14 @@ func deliveryOf(j jobs.Job) Delivery {
 	d := Delivery{Attempts: j.Attempts}
 	switch {
 	case j.State == jobs.Done:
-		d.State, d.SentAt = "sent", j.FinishedAt
+		d.State, d.SentAt = DeliverySent, j.FinishedAt
 	case j.State == jobs.Failed:
-		d.State, d.Error = "failed", j.LastError
+		d.State, d.Error = DeliveryFailed, j.LastError
 	case j.State == jobs.Queued && j.LastError != "":
 		next := j.RunAt
-		d.State, d.Error, d.NextTryAt = "waiting", j.LastError, &next
+		d.State, d.Error, d.NextTryAt = DeliveryWaiting, j.LastError, &next
 	default:
-		d.State = "sending"
+		d.State = DeliverySending
 	}
 	return d
 }

@@ -59,9 +59,13 @@ export function useDeleteInquiry(callbacks?: MutationCallbacks<number>) {
   );
 }
 
+/** The states of an inquiry's notification, as the server names them (testdata/rules.json). */
+export const deliveryStates = ["sending", "sent", "waiting", "failed"] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
 /** The notification's state of one inquiry (GET /api/admin/contact/mail, issue 14). */
 export interface Delivery {
-  state: "sending" | "sent" | "waiting" | "failed";
+  state: DeliveryState;
   attempts: number;
   nextTryAt?: string;
   error?: string;

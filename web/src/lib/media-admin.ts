@@ -8,12 +8,16 @@ import { portfolioQueryOptions } from "./portfolio";
 // The admin's calls on uploaded media (issue 12): is video processing on here, how far is one
 // video, and try it again. Apart from ./media so that a visitor's bundle carries none of it.
 
+/** The states of a background job, as the server names them (testdata/rules.json). */
+export const jobStates = ["queued", "running", "done", "failed"] as const;
+export type JobState = (typeof jobStates)[number];
+
 /** A video's processing as GET /api/admin/media/{name} answers it. */
 export interface VideoStatus extends MediaInfo {
   /** Percent of the transcode while it runs (null before ffmpeg reports). */
   progress: number | null;
   /** The background job's state ("" when it has none). */
-  jobState: "" | "queued" | "running" | "done" | "failed";
+  jobState: "" | JobState;
   attempts: number;
 }
 

@@ -54,6 +54,12 @@ export function isVideoFile(url: URL): boolean {
 }
 
 /**
+ * The origins of the players embedUrl makes addresses on: the only ones the server's CSP lets the
+ * page frame (frame-src; testdata/rules.json holds both to them).
+ */
+export const videoFrameHosts = ["https://www.youtube.com", "https://player.vimeo.com"] as const;
+
+/**
  * The player address of a YouTube or Vimeo address, or null when it is neither or names no video
  * (a channel page). YouTube: youtu.be/ID, watch?v=ID, embed/ID, shorts/ID and live/ID become
  * https://www.youtube.com/embed/ID (the one YouTube origin the page's CSP lets it frame); Vimeo:

@@ -1,6 +1,10 @@
 import { ApiError, errorMessage } from "./api";
 import { type UploadOptions, uploadVideo } from "./upload";
 
+/** The states of an upload's processing, as the server names them (testdata/rules.json). */
+export const mediaStatuses = ["processing", "ready", "failed"] as const;
+export type MediaStatus = (typeof mediaStatuses)[number];
+
 /**
  * What background processing made of an uploaded video or image (DESIGN.md section 6: media is
  * processed, never served raw), as the portfolio and testimonial answers carry it in `videoMedia`
@@ -8,7 +12,7 @@ import { type UploadOptions, uploadVideo } from "./upload";
  * `videoUrl`/`imageUrl` then already points at a processed file; an admin gets every state.
  */
 export interface MediaInfo {
-  status: "processing" | "ready" | "failed";
+  status: MediaStatus;
   /** Why processing failed, for the admin only. */
   error?: string;
   width: number;
@@ -37,6 +41,8 @@ export interface MediaSource {
 
 /** The largest photo accepted (the server's images.MaxBytes). */
 export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+/** What the uploader says of a larger photo: the server's words (images.ErrTooLarge). */
+export const msgImageTooLarge = "Bildet er for stort: grensen er 25 MB.";
 
 const imageTypesByExtension: Record<string, string> = {
   jpg: "image/jpeg",

@@ -5,6 +5,7 @@
  * it; where the rule lives in a schema it runs the schema at the limit and one past it.
  */
 import { describe, expect, it, vi } from "vitest";
+import * as z from "zod/mini";
 import { sections as editorSections } from "@/features/admin/content/content-sections";
 import {
   categoryOptions,
@@ -25,8 +26,12 @@ import {
 } from "@/features/public/contact/contact-schema";
 import rules from "../../../testdata/rules.json";
 import { contentSections } from "./content";
-import { catalogues, languages } from "./i18n";
-import { isValidImageUrl, isValidVideoUrl } from "./media-url";
+import { catalogues, homePathOf, languageCookie, languages } from "./i18n";
+import { deliveryStates } from "./inquiries";
+import { MAX_IMAGE_BYTES, mediaStatuses, msgImageTooLarge } from "./media";
+import { jobStates } from "./media-admin";
+import { embedUrl, isValidImageUrl, isValidVideoUrl, videoFrameHosts } from "./media-url";
+import { paths } from "./paths";
 import { portfolioCategories } from "./portfolio";
 import { DEFAULT_CHUNK_BYTES, MAX_VIDEO_BYTES, newUploadId, PORTFOLIO_CHUNK_BYTES } from "./upload";
 
@@ -211,5 +216,54 @@ describe("rules shared with the server (testdata/rules.json)", () => {
 
   it.each(rules.mediaUrls)("judges $url as the server does", ({ url, image, video }) => {
     expect({ image: isValidImageUrl(url), video: isValidVideoUrl(url) }).toEqual({ image, video });
+  });
+
+  it("has the same e-mail rule: zod's pattern, the server's word for word", () => {
+    expect(z.regexes.email.source).toBe(rules.emailPattern);
+    const email = z.string().check(z.email());
+    for (const { email: address, valid } of rules.emails) {
+      expect(email.safeParse(address).success, address).toBe(valid);
+    }
+  });
+
+  it("switches on the server's statuses", () => {
+    expect([...mediaStatuses]).toEqual(rules.mediaStatuses);
+    expect([...jobStates]).toEqual(rules.jobStates);
+    expect([...deliveryStates]).toEqual(rules.deliveryStates);
+  });
+
+  it("has the same home addresses and language cookie", () => {
+    expect(homePathOf).toEqual(rules.homePaths);
+    expect({ no: paths.home, en: paths.homeEnglish }).toEqual(rules.homePaths);
+    expect(languageCookie).toBe(rules.languageCookie);
+  });
+
+  it("embeds videos only from the hosts the server's CSP lets the page frame", () => {
+    expect([...videoFrameHosts]).toEqual(rules.videoFrameHosts);
+    for (const { url, video } of rules.mediaUrls) {
+      const embed = video && /^https?:/.test(url) ? embedUrl(new URL(url)) : null;
+      if (embed) expect(rules.videoFrameHosts, url).toContain(new URL(embed).origin);
+    }
+  });
+
+  it("has the same photo limit, with the server's message", () => {
+    expect(MAX_IMAGE_BYTES).toBe(rules.upload.maxImageBytes);
+    expect(msgImageTooLarge).toBe(rules.messages.imageTooLarge);
+  });
+
+  it("states no file size in a text but the photo or the video limit", () => {
+    const limits = [rules.upload.maxImageBytes, rules.upload.maxFileBytes].map(
+      (b) => `${b / 2 ** 20}`,
+    );
+    const sources = import.meta.glob(["/src/**/*.{ts,tsx}", "!/src/**/*.test.{ts,tsx}"], {
+      query: "?raw",
+      import: "default",
+      eager: true,
+    }) as Record<string, string>;
+    const stated = Object.entries(sources).flatMap(([file, text]) =>
+      [...text.matchAll(/(\d+)\s?MB\b/g)].map((m) => ({ file, size: m[1] })),
+    );
+    expect(stated.length).toBeGreaterThan(3);
+    for (const { file, size } of stated) expect(limits, `${file} says ${size} MB`).toContain(size);
   });
 });

@@ -3,7 +3,7 @@ import { ImageUp, Loader2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { MAX_IMAGE_BYTES, sourceFor, uploadImage } from "@/lib/media";
+import { MAX_IMAGE_BYTES, msgImageTooLarge, sourceFor, uploadImage } from "@/lib/media";
 import { getMediaStatus } from "@/lib/media-admin";
 import { isUploadPath } from "@/lib/media-url";
 import { DEFAULT_CHUNK_BYTES } from "@/lib/upload";
@@ -33,7 +33,7 @@ export function ImageUploadButton({
   const choose = async (file: File) => {
     setError(null);
     if (file.size > MAX_IMAGE_BYTES) {
-      setError("Bildet er for stort: grensen er 25 MB.");
+      setError(msgImageTooLarge);
       return;
     }
     setProgress(0);

@@ -20,7 +20,8 @@ const gateTexts = {
   limitedText: "Vent litt før du prøver igjen.",
 } as const;
 
-const gateSchema = z.object({
+/** The gate's fields; the server's rows are in testdata/rules.json ("gate"). */
+export const gateSchema = z.object({
   username: z.string().check(z.minLength(1, { error: gateTexts.usernameRequired })),
   password: z.string().check(z.minLength(1, { error: gateTexts.passwordRequired })),
 });

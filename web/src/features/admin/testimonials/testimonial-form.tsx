@@ -41,7 +41,12 @@ export const testimonialSchema = z.object({
       z.trim(),
       z.refine(isStorableImageUrl, "Image URL must start with http://, https:// or /uploads/"),
     ),
-  rating: z.int().check(z.gte(1), z.lte(5)),
+  rating: z
+    .int()
+    .check(
+      z.gte(1, "Rating must be a whole number from 1 to 5"),
+      z.lte(5, "Rating must be a whole number from 1 to 5"),
+    ),
   testimonial: z
     .string()
     .check(

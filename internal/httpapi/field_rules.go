@@ -1,0 +1,196 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/auth"
+)
+
+// Every rule on a field of a request body is a row of a form's table here
+// (the tables sit next to their handlers: portfolioForm, testimonialForm,
+// contactForm, loginForm, registerForm, gateForm). The web client applies
+// most of them too, so testdata/rules.json lists every row once for both
+// sides: rules_parity_test.go runs each row of the file through the form
+// here and checks every row here has one in the file, and
+// web/src/lib/rules-parity.test.ts does the same with the client's schemas.
+// A rule added on one side without its row fails those tests.
+
+// fieldRule is one field's rules, checked in this order: required, min,
+// max, format, oneOf, range. The first broken one answers 400 with its
+// message; the messages are SPEC.md's where it words them.
+type fieldRule struct {
+	Field    string // the JSON name: the row's key in rules.json
+	Label    string // the field's name in the messages
+	Trim     bool   // checked and stored without surrounding white space
+	Required bool   // "<Label> is required" (or RequiredMsg) when empty
+	Min      int    // characters, with MinMsg (SPEC.md words each one)
+	MinMsg   string
+	Max      int // characters: "<Label> must be at most <Max> characters"
+	// MaxBytes bounds the UTF-8 bytes, with MaxBytesMsg: what costs the
+	// server (a password is hashed whole) rather than what a person counts.
+	MaxBytes    int
+	MaxBytesMsg string
+	// Format is "email" (auth.ValidEmail), "imageUrl" (empty, http(s) or
+	// /uploads/) or "videoUrl" (empty or SPEC.md section 5's video rule).
+	Format string
+	// OneOf lists the allowed values, or OneOfCheck decides them where the
+	// list lives elsewhere (languages); EmptyOK lets "" through as well.
+	OneOf      []string
+	OneOfCheck func(string) error
+	OneOfMsg   string
+	EmptyOK    bool
+	Range      [2]int // a number field's bounds, with RangeMsg
+	RangeMsg   string
+
+	RequiredMsg string // overrides "<Label> is required"
+}
+
+// field is a rule and the place of its value in the body T: text for a
+// string, number for an int. before is a rule across fields, checked just
+// before this one (the portfolio's "an image or a video").
+type field[T any] struct {
+	fieldRule
+	text   func(*T) *string
+	number func(*T) *int
+	before func(*T) error
+}
+
+// form is a body's fields in the order they are checked.
+type form[T any] struct {
+	name   string
+	fields []field[T]
+}
+
+// formRules is what the parity test reads of every form: its rules, and a
+// check of a JSON body (decoded with unknown fields allowed, then checked).
+type formRules struct {
+	rules []fieldRule
+	check func(body []byte) error
+}
+
+// forms holds every form newForm made, by name: the parity test's list, so
+// a new form is in it without anyone adding it by hand.
+var forms = map[string]formRules{}
+
+// newForm makes a form and lists it in forms.
+func newForm[T any](name string, fields ...field[T]) form[T] {
+	f := form[T]{name: name, fields: fields}
+	rules := make([]fieldRule, len(fields))
+	for i, fl := range fields {
+		rules[i] = fl.fieldRule
+	}
+	forms[name] = formRules{rules: rules, check: func(body []byte) error {
+		var in T
+		if err := json.Unmarshal(body, &in); err != nil {
+			return err
+		}
+		return f.check(&in)
+	}}
+	return f
+}
+
+// check applies the form's rules to in, trimming the fields that say so,
+// and returns the first broken rule's error.
+func (f form[T]) check(in *T) error {
+	for _, fl := range f.fields {
+		if fl.before != nil {
+			if err := fl.before(in); err != nil {
+				return err
+			}
+		}
+		if fl.number != nil {
+			if err := fl.checkNumber(*fl.number(in)); err != nil {
+				return err
+			}
+			continue
+		}
+		v, err := fl.checkText(*fl.text(in))
+		if err != nil {
+			return err
+		}
+		*fl.text(in) = v
+	}
+	return nil
+}
+
+// checkText applies r to a text and returns it (trimmed if r says so).
+func (r fieldRule) checkText(s string) (string, error) {
+	if r.Trim {
+		s = strings.TrimSpace(s)
+	}
+	n := utf8.RuneCountInString(s)
+	switch {
+	case r.Required && s == "":
+		return s, apperr.Invalid("%s", r.requiredMsg())
+	case n < r.Min:
+		return s, apperr.Invalid("%s", r.MinMsg)
+	case r.Max > 0 && n > r.Max:
+		return s, apperr.Invalid("%s", r.maxMsg())
+	case r.MaxBytes > 0 && len(s) > r.MaxBytes:
+		return s, apperr.Invalid("%s", r.MaxBytesMsg)
+	}
+	switch r.Format {
+	case "email":
+		if !auth.ValidEmail(s) {
+			return s, apperr.Invalid(auth.MsgInvalidEmail)
+		}
+	case "imageUrl":
+		return checkMediaURL(r.Label, s)
+	case "videoUrl":
+		if s != "" && (len(s) > maxURLLen || !isVideoURL(s)) {
+			return s, apperr.Invalid(msgInvalidVideoURL)
+		}
+	}
+	if s == "" && r.EmptyOK {
+		return s, nil
+	}
+	if r.OneOf != nil && !slices.Contains(r.OneOf, s) {
+		return s, apperr.Invalid("%s", r.OneOfMsg)
+	}
+	if r.OneOfCheck != nil && r.OneOfCheck(s) != nil {
+		return s, apperr.Invalid("%s", r.OneOfMsg)
+	}
+	return s, nil
+}
+
+// checkNumber applies r's range to a number.
+func (r fieldRule) checkNumber(n int) error {
+	if n < r.Range[0] || n > r.Range[1] {
+		return apperr.Invalid("%s", r.RangeMsg)
+	}
+	return nil
+}
+
+func (r fieldRule) requiredMsg() string {
+	if r.RequiredMsg != "" {
+		return r.RequiredMsg
+	}
+	return r.Label + " is required"
+}
+
+func (r fieldRule) maxMsg() string {
+	return fmt.Sprintf("%s must be at most %d characters", r.Label, r.Max)
+}
+
+// kinds names the rules r has, as rules.json's rows name them.
+func (r fieldRule) kinds() []string {
+	var k []string
+	add := func(has bool, kind string) {
+		if has {
+			k = append(k, kind)
+		}
+	}
+	add(r.Required, "required")
+	add(r.Min > 0, "min")
+	add(r.Max > 0, "max")
+	add(r.MaxBytes > 0, "maxBytes")
+	add(r.Format != "", "format")
+	add(r.OneOf != nil || r.OneOfCheck != nil, "oneOf")
+	add(r.Range != [2]int{}, "range")
+	return k
+}

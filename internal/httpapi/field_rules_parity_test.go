@@ -1,0 +1,271 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+)
+
+// The field rules of the forms (field_rules.go) against testdata/rules.json's
+// "forms": web/src/lib/rules-parity.test.ts holds the client's schemas to the
+// same rows, so every rule of a request field is the same on both sides.
+
+// ruleRow is one row of rules.json's forms: a field's rules.
+type ruleRow struct {
+	Required       bool               `json:"required"`
+	Min            int                `json:"min"`
+	Max            int                `json:"max"`
+	MaxBytes       int                `json:"maxBytes"`
+	Format         string             `json:"format"`
+	OneOf          string             `json:"oneOf"`
+	Optional       bool               `json:"optional"`
+	Range          []int              `json:"range"`
+	Messages       map[string]string  `json:"messages"`
+	ClientMessages map[string]*string `json:"clientMessages"`
+	ServerOnly     string             `json:"serverOnly"`
+	ClientOnly     string             `json:"clientOnly"`
+}
+
+// kinds names the row's rules in fieldRule.kinds's order.
+func (r ruleRow) kinds() []string {
+	var k []string
+	for kind, has := range map[string]bool{"required": r.Required, "min": r.Min > 0, "max": r.Max > 0, "maxBytes": r.MaxBytes > 0,
+		"format": r.Format != "", "oneOf": r.OneOf != "", "range": r.Range != nil} {
+		if has {
+			k = append(k, kind)
+		}
+	}
+	slices.SortFunc(k, func(a, b string) int { return kindOrder(a) - kindOrder(b) })
+	return k
+}
+
+func kindOrder(kind string) int {
+	return slices.Index([]string{"required", "min", "max", "maxBytes", "format", "oneOf", "range"}, kind)
+}
+
+type formRows struct {
+	Valid  map[string]any     `json:"valid"`
+	Fields map[string]ruleRow `json:"fields"`
+}
+
+type sharedForms struct {
+	Forms  map[string]formRows `json:"forms"`
+	Emails []struct {
+		Email string `json:"email"`
+		Valid bool   `json:"valid"`
+	} `json:"emails"`
+	Lists map[string][]string
+}
+
+func readSharedForms(t *testing.T) sharedForms {
+	t.Helper()
+	r := readSharedRules(t)
+	var f sharedForms
+	if err := json.Unmarshal(readRulesFile(t), &f); err != nil {
+		t.Fatal(err)
+	}
+	f.Lists = map[string][]string{"languages": r.Languages, "portfolioCategories": r.PortfolioCategories,
+		"contactServices": r.ContactServices}
+	return f
+}
+
+// TestEveryFieldRuleHasARow fails when a form here has a rule that rules.json
+// does not list (or lists differently), or rules.json lists a rule the
+// server lacks without saying why.
+func TestEveryFieldRuleHasARow(t *testing.T) {
+	shared := readSharedForms(t)
+	const hint = "add the field's row to testdata/rules.json \"forms\" and give the client's schema the same rule (web/src/lib/rules-parity.test.ts checks it)"
+	for _, name := range slices.Sorted(maps.Keys(forms)) {
+		rows, ok := shared.Forms[name]
+		if !ok {
+			t.Errorf("form %q has field rules but no entry in rules.json: %s", name, hint)
+			continue
+		}
+		for _, rule := range forms[name].rules {
+			row, ok := rows.Fields[rule.Field]
+			switch {
+			case !ok:
+				t.Errorf("%s.%s has rules %v but no row in rules.json: %s", name, rule.Field, rule.kinds(), hint)
+			case row.ClientOnly != "":
+				t.Errorf("%s.%s: rules.json says only the client checks it (%s), but the server has rules %v", name, rule.Field, row.ClientOnly, rule.kinds())
+			case !slices.Equal(rule.kinds(), row.kinds()):
+				t.Errorf("%s.%s: the server has rules %v, rules.json has %v", name, rule.Field, rule.kinds(), row.kinds())
+			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(shared.Forms)) {
+		for field, row := range shared.Forms[name].Fields {
+			has := slices.ContainsFunc(forms[name].rules, func(r fieldRule) bool { return r.Field == field })
+			if !has && row.ClientOnly == "" {
+				t.Errorf("rules.json has %s.%s %v, which no form of the server checks (or say why in clientOnly)", name, field, row.kinds())
+			}
+		}
+	}
+}
+
+// TestFormsApplyTheSharedRows runs each row of rules.json through its form:
+// each rule at its limit and one past it, with the row's message.
+func TestFormsApplyTheSharedRows(t *testing.T) {
+	shared := readSharedForms(t)
+	for name, rows := range shared.Forms {
+		form, ok := forms[name]
+		if !ok {
+			continue // TestEveryFieldRuleHasARow says why
+		}
+		check := func(field string, value any) string {
+			body := maps.Clone(rows.Valid)
+			body[field] = value
+			raw, _ := json.Marshal(body)
+			err := form.check(raw)
+			if err == nil {
+				return ""
+			}
+			if e, ok := apperr.As(err); ok {
+				return e.Message
+			}
+			return err.Error()
+		}
+		if msg := check("_", nil); msg != "" {
+			t.Errorf("%s: the valid value of rules.json is refused: %s", name, msg)
+		}
+		for field, row := range rows.Fields {
+			if row.ClientOnly != "" {
+				continue
+			}
+			want := func(value any, msg string) {
+				t.Helper()
+				if got := check(field, value); got != msg {
+					t.Errorf("%s.%s = %.40v: the server answers %q, rules.json wants %q", name, field, value, got, msg)
+				}
+			}
+			if row.Required {
+				want("", row.Messages["required"])
+			}
+			if row.Min > 0 {
+				want(strings.Repeat("x", row.Min), "")
+				want(strings.Repeat("x", row.Min-1), row.Messages["min"])
+			}
+			if row.Max > 0 {
+				want(strings.Repeat("x", row.Max), "")
+				want(strings.Repeat("x", row.Max+1), row.Messages["max"])
+			}
+			if row.MaxBytes > 0 {
+				want(strings.Repeat("x", row.MaxBytes), "")
+				want(strings.Repeat("ø", row.MaxBytes/2+1), row.Messages["maxBytes"]) // two bytes a letter
+			}
+			if row.Range != nil {
+				want(row.Range[0], "")
+				want(row.Range[1], "")
+				want(row.Range[0]-1, row.Messages["range"])
+				want(row.Range[1]+1, row.Messages["range"])
+			}
+			if row.OneOf != "" {
+				for _, v := range shared.Lists[row.OneOf] {
+					want(v, "")
+				}
+				want("not-in-the-list", row.Messages["oneOf"])
+				want("", map[bool]string{true: "", false: row.Messages["oneOf"]}[row.Optional])
+			}
+			checkFormat(t, shared, row, want)
+		}
+	}
+}
+
+// checkFormat runs a format's shared samples: the e-mail list, or the media
+// URL list for image and video addresses.
+func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, string)) {
+	t.Helper()
+	msg := func(ok bool) string {
+		if ok {
+			return ""
+		}
+		return row.Messages["format"]
+	}
+	switch row.Format {
+	case "":
+	case "email":
+		for _, e := range shared.Emails {
+			want(e.Email, msg(e.Valid))
+		}
+	case "imageUrl", "videoUrl":
+		for _, c := range readSharedRules(t).MediaURLs {
+			want(c.URL, msg(map[string]bool{"imageUrl": c.Image, "videoUrl": c.Video}[row.Format]))
+		}
+	default:
+		t.Errorf("unknown format %q in rules.json", row.Format)
+	}
+}
+
+// TestNoFieldRuleOutsideTheFormTables fails when a handler checks a field's
+// length or presence by hand instead of through a form table, where
+// TestEveryFieldRuleHasARow would not see it.
+func TestNoFieldRuleOutsideTheFormTables(t *testing.T) {
+	// The helpers the tables use, and content sections, whose fields are
+	// checked against rules.json's contentSections and caps.contentField.
+	allowed := map[string]bool{"field_rules.go": true, "admin_rules.go": true, "content_admin.go": true}
+	files, _ := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") || allowed[file] {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if rule := handWrittenRule(n); rule != "" {
+				t.Errorf("%s: %s checks a field by hand: make it a row of the form's table (field_rules.go) and of testdata/rules.json \"forms\"",
+					fset.Position(n.Pos()), rule)
+			}
+			return true
+		})
+	}
+}
+
+// handWrittenRule names what n is when it looks like a field rule: a length
+// count, a call of the text helpers, or a "required"/"at most" message.
+func handWrittenRule(n ast.Node) string {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	switch fun := call.Fun.(type) {
+	case *ast.Ident:
+		if fun.Name == "capText" || fun.Name == "checkMediaURL" {
+			return fun.Name
+		}
+	case *ast.SelectorExpr:
+		name := exprName(fun.X) + "." + fun.Sel.Name
+		if name == "utf8.RuneCountInString" {
+			return name
+		}
+		if (name == "apperr.Invalid") && len(call.Args) > 0 {
+			if lit, ok := call.Args[0].(*ast.BasicLit); ok {
+				s, _ := strconv.Unquote(lit.Value)
+				for _, words := range []string{" is required", " are required", " at most ", " at least ", " must be one of"} {
+					if strings.Contains(s, words) {
+						return "apperr.Invalid(" + lit.Value + ")"
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func exprName(e ast.Expr) string {
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
