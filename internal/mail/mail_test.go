@@ -27,7 +27,13 @@ type fixture struct {
 
 func setup(t *testing.T, st *store.Store, edit func(*config.MailConfig)) fixture {
 	t.Helper()
-	srv := smtptest.Start(t)
+	return setupWith(t, st, smtptest.Start(t), edit)
+}
+
+// setupWith is setup on a given SMTP server; notifications are spaced by
+// 100ms (a digest gathers what comes within it).
+func setupWith(t *testing.T, st *store.Store, srv *smtptest.Server, edit func(*config.MailConfig)) fixture {
+	t.Helper()
 	cfg := config.MailConfig{SMTPURL: srv.URL(), From: "ugcfolio <noreply@ugcfolio.no>", NotifyTo: []string{"creator@ugcfolio.no"}}
 	if edit != nil {
 		edit(&cfg)
@@ -36,7 +42,7 @@ func setup(t *testing.T, st *store.Store, edit func(*config.MailConfig)) fixture
 	q := jobs.New(st, log)
 	q.Poll = 10 * time.Millisecond
 	m, err := New(Deps{Config: cfg, SiteURL: "https://ugcfolio.no/", Store: st, Jobs: q, Log: log,
-		RootCAs: srv.RootCAs(),
+		RootCAs: srv.RootCAs(), NotifyEvery: 100 * time.Millisecond,
 		Retry:   &jobs.Options{MaxAttempts: 5, Concurrency: 2, Timeout: 10 * time.Second, Backoff: jobs.Exponential(50*time.Millisecond, 200*time.Millisecond)}})
 	if err != nil {
 		t.Fatal(err)
