@@ -154,5 +154,8 @@ func ParseSMTPURL(raw string) (SMTPServer, error) {
 		s.Username = u.User.Username()
 		s.Password, _ = u.User.Password()
 	}
+	if s.Plain && s.Username != "" {
+		return bad("tls=none with a user would send the password in clear text")
+	}
 	return s, nil
 }

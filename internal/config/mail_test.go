@@ -53,9 +53,9 @@ func TestMailSettings(t *testing.T) {
 // TLS is required unless the URL says tls=none (issue 24).
 func TestSMTPTransport(t *testing.T) {
 	for raw, want := range map[string]string{
-		"smtp://u:p@mail.example.no":          "STARTTLS required",
-		"smtps://u:p@mail.example.no":         "implicit TLS (smtps)",
-		"smtp://u:p@mail.example.no?tls=none": "plain text, no TLS (tls=none)",
+		"smtp://u:p@mail.example.no":      "STARTTLS required",
+		"smtps://u:p@mail.example.no":     "implicit TLS (smtps)",
+		"smtp://mail.example.no?tls=none": "plain text, no TLS (tls=none)",
 	} {
 		srv, err := ParseSMTPURL(raw)
 		if err != nil || srv.Transport() != want {
@@ -66,7 +66,7 @@ func TestSMTPTransport(t *testing.T) {
 		t.Errorf("tls=none: %+v", srv)
 	}
 	for _, raw := range []string{"smtps://mail.example.no?tls=none", "smtp://mail.example.no?tls=off",
-		"smtp://mail.example.no?tls=none&x=1", "smtp://mail.example.no?insecure=true"} {
+		"smtp://mail.example.no?tls=none&x=1", "smtp://mail.example.no?insecure=true", "smtp://u:p@mail.example.no?tls=none"} {
 		if _, err := ParseSMTPURL(raw); err == nil {
 			t.Errorf("%s accepted", raw)
 		}

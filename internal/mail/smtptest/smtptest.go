@@ -78,9 +78,9 @@ func Start(t testing.TB) *Server {
 	return s
 }
 
-// StartPlain is Start without TLS: the server offers no STARTTLS (and
-// takes AUTH in the clear), like a relay on a private network. Its URL
-// says tls=none, the explicit opt-in a mailer needs to use it.
+// StartPlain is Start without TLS: the server offers no STARTTLS and
+// wants no AUTH, like a relay on a private network. Its URL says
+// tls=none, the explicit opt-in a mailer needs to use it.
 func StartPlain(t testing.TB) *Server {
 	t.Helper()
 	s, err := listen(t.TempDir(), true)
@@ -136,6 +136,9 @@ func (s *Server) URL() string {
 // URLWithoutOptIn is the URL without tls=none: what an operator who did
 // not turn TLS off would configure.
 func (s *Server) URLWithoutOptIn() string {
+	if s.plain {
+		return "smtp://" + s.Addr // no password in clear text
+	}
 	return "smtp://" + url.UserPassword(s.Username, s.Password).String() + "@" + s.Addr
 }
 
@@ -149,9 +152,7 @@ func (s *Server) TLSSessions() int {
 func (s *Server) serve(ln net.Listener) {
 	srv := smtp.NewServer(backend{s})
 	srv.Domain = "localhost"
-	if s.plain {
-		srv.AllowInsecureAuth = true
-	} else {
+	if !s.plain {
 		srv.TLSConfig = s.tls.server // STARTTLS: go-mail sends passwords only encrypted
 	}
 	srv.ReadTimeout, srv.WriteTimeout = time.Minute, time.Minute
@@ -297,7 +298,7 @@ func (se *session) Auth(mech string) (sasl.Server, error) {
 }
 
 func (se *session) Mail(from string, _ *smtp.MailOptions) error {
-	if !se.authed {
+	if !se.authed && !se.s.plain {
 		return &smtp.SMTPError{Code: 530, EnhancedCode: smtp.EnhancedCode{5, 7, 0}, Message: "Authentication required"}
 	}
 	se.s.mu.Lock()
