@@ -174,3 +174,11 @@ func TestTwoServersSendEachInquiryOnce(t *testing.T) {
 		t.Fatalf("%d messages for %d inquiries, want 50 for 50", len(smtp.Messages()), len(seen))
 	}
 }
+
+// The start-up line says how mail travels: STARTTLS unless tls=none.
+func TestServeSaysMailTransport(t *testing.T) {
+	c := startMailServe(t, smtptest.Start(t), t.TempDir(), "")
+	if !strings.Contains(c.out.String(), `msg="e-mail is on" transport="STARTTLS required"`) {
+		t.Fatalf("no transport in the start-up lines:\n%s", c.out.String())
+	}
+}

@@ -215,6 +215,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	}
 	if !mailer.Enabled() {
 		log.Info("e-mail is off: inquiries are not mailed (set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM)")
+	} else {
+		log.Info("e-mail is on", "transport", mailer.Transport())
 	}
 	tools := findVideoTools(ctx, cfg, log)
 	// The home page is rendered in the binary (internal/ssr); the engine loads in the background
