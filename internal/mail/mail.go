@@ -212,7 +212,7 @@ func (m *Mailer) sendNotification(ctx context.Context, t *jobs.Task, n notice) e
 		ids[i] = q.ID
 	}
 	// The message has left: a failure to record it must not send it again.
-	if err := m.st.MarkInquiriesNotified(ctx, ids, m.now()); err != nil {
+	if err := m.st.MarkInquiriesNotified(ctx, ids, time.Now()); err != nil {
 		m.log.Error("mail: cannot record the notification as sent", "inquiries", ids, "err", err)
 	}
 	return nil
