@@ -94,6 +94,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // after a second.
 var jobLease time.Duration
 
+// notifyEvery, when set, replaces the spacing of inquiry notifications
+// (mail.NotifyEvery): the kill tests set it short to see digests quickly.
+var notifyEvery time.Duration
+
 // errUsage marks an error whose message the flag package already printed.
 var errUsage = errors.New("usage")
 
@@ -209,7 +213,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if siteURL == "" {
 		siteURL = "http://" + lns.site.Addr().String()
 	}
-	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log})
+	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log, NotifyEvery: notifyEvery})
 	if err != nil {
 		return err
 	}
