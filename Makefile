@@ -78,6 +78,12 @@ clean:
 bench-images:
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/images
 
+## bench-contact-mail: auto-replies and notification mails for 500 contact posts from 50 addresses
+## to 50 recipients (issue 24; waits for the digest slot: about 2.5 minutes per database)
+.PHONY: bench-contact-mail
+bench-contact-mail:
+	UGCFOLIO_BENCH_CONTACT_MAIL=1 $(GO) test -count=1 -v -run '^TestContactMailFigures$$' ./internal/httpapi | grep -E 'posts accepted|^(ok|FAIL|---)'
+
 ## bench-startup: start-to-first-answer and memory at rest of the built binary (DESIGN.md §5)
 .PHONY: bench-startup
 bench-startup: build

@@ -95,6 +95,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // after a second.
 var jobLease time.Duration
 
+// notifyEvery, when set, replaces the spacing of inquiry notifications
+// (mail.NotifyEvery): the kill tests set it short to see digests quickly.
+var notifyEvery time.Duration
+
 // errUsage marks an error whose message the flag package already printed.
 var errUsage = errors.New("usage")
 
@@ -215,12 +219,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		log.Warn("no UGCFOLIO_PUBLIC_URL: canonical links, the sitemap and e-mail links name "+siteURL+"; set it to the site's public address",
 			"public_url", siteURL)
 	}
-	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log})
+	mailer, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: siteURL, Store: st, Jobs: queue, Log: log, NotifyEvery: notifyEvery})
 	if err != nil {
 		return err
 	}
 	if !mailer.Enabled() {
 		log.Info("e-mail is off: inquiries are not mailed (set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM)")
+	} else {
+		log.Info("e-mail is on", "transport", mailer.Transport())
 	}
 	tools, videoOff := findVideoTools(ctx, cfg, log)
 	// The home page is rendered in the binary (internal/ssr); the engine loads in the background

@@ -11,9 +11,10 @@ import (
 
 // MailConfig is outgoing e-mail (issue 14). Mail is off while SMTPURL is empty.
 type MailConfig struct {
-	// SMTPURL is smtp://[user:pass@]host[:port] (STARTTLS when offered,
-	// port 587 by default) or smtps://… (TLS from the start, port 465).
-	// UGCFOLIO_SMTP_URL or UGCFOLIO_SMTP_URL_FILE.
+	// SMTPURL is smtp://[user:pass@]host[:port] (STARTTLS required, port
+	// 587 by default) or smtps://… (TLS from the start, port 465); only
+	// smtp://…?tls=none sends in plain text. UGCFOLIO_SMTP_URL or
+	// UGCFOLIO_SMTP_URL_FILE.
 	SMTPURL string
 	// From is the sender of every message (UGCFOLIO_MAIL_FROM).
 	From string
@@ -22,21 +23,36 @@ type MailConfig struct {
 	NotifyTo []string
 	// AutoReply sends the visitor a thank-you (UGCFOLIO_MAIL_AUTOREPLY=true).
 	AutoReply bool
+	// AutoReplyPerHour caps the auto-replies the whole site sends in an
+	// hour (UGCFOLIO_MAIL_AUTOREPLY_PER_HOUR, default 20): past it an
+	// inquiry is stored and notified, and its visitor gets no auto-reply.
+	AutoReplyPerHour int
 	// PublicURL is the site's address for links in messages
 	// (UGCFOLIO_PUBLIC_URL; empty: http:// and the listen address).
 	PublicURL string
 }
+
+// DefaultAutoReplyPerHour is the site-wide cap on auto-replies an hour:
+// more than a small business's real inquiries, few enough that the form
+// cannot be used to mail strangers in bulk.
+const DefaultAutoReplyPerHour = 20
 
 // Enabled reports whether e-mail is configured.
 func (m MailConfig) Enabled() bool { return m.SMTPURL != "" }
 
 func loadMail(getenv Getenv) (MailConfig, error) {
 	m := MailConfig{
-		From:      strings.TrimSpace(getenv("UGCFOLIO_MAIL_FROM")),
-		AutoReply: getenv("UGCFOLIO_MAIL_AUTOREPLY") == "true",
-		PublicURL: strings.TrimRight(strings.TrimSpace(getenv("UGCFOLIO_PUBLIC_URL")), "/"),
+		From:             strings.TrimSpace(getenv("UGCFOLIO_MAIL_FROM")),
+		AutoReply:        getenv("UGCFOLIO_MAIL_AUTOREPLY") == "true",
+		PublicURL:        strings.TrimRight(strings.TrimSpace(getenv("UGCFOLIO_PUBLIC_URL")), "/"),
+		AutoReplyPerHour: DefaultAutoReplyPerHour,
 	}
 	var err error
+	if v := strings.TrimSpace(getenv("UGCFOLIO_MAIL_AUTOREPLY_PER_HOUR")); v != "" {
+		if m.AutoReplyPerHour, err = strconv.Atoi(v); err != nil || m.AutoReplyPerHour < 1 {
+			return m, fmt.Errorf("UGCFOLIO_MAIL_AUTOREPLY_PER_HOUR: %q is not a whole number of at least 1", v)
+		}
+	}
 	if m.SMTPURL, err = secret(getenv, "UGCFOLIO_SMTP_URL"); err != nil {
 		return m, err
 	}
@@ -80,10 +96,24 @@ type SMTPServer struct {
 	Host               string
 	Port               int
 	ImplicitTLS        bool // smtps://
+	Plain              bool // smtp://…?tls=none: no TLS at all (the operator said so)
 	Username, Password string
 }
 
-// ParseSMTPURL reads smtp://[user:pass@]host[:port] or smtps://….
+// Transport names how messages travel, for the start-up line.
+func (s SMTPServer) Transport() string {
+	switch {
+	case s.ImplicitTLS:
+		return "implicit TLS (smtps)"
+	case s.Plain:
+		return "plain text, no TLS (tls=none)"
+	}
+	return "STARTTLS required"
+}
+
+// ParseSMTPURL reads smtp://[user:pass@]host[:port] or smtps://…; the
+// query tls=none (smtp:// only) turns TLS off, any other query is refused
+// so that a typo cannot silently change the transport.
 func ParseSMTPURL(raw string) (SMTPServer, error) {
 	bad := func(why string) (SMTPServer, error) {
 		return SMTPServer{}, fmt.Errorf("UGCFOLIO_SMTP_URL: %s (want smtp://user:pass@host:port or smtps://…)", why)
@@ -109,9 +139,23 @@ func ParseSMTPURL(raw string) (SMTPServer, error) {
 			return bad("bad port")
 		}
 	}
+	q := u.Query()
+	switch {
+	case len(q) == 0:
+	case len(q) == 1 && q.Get("tls") == "none" && len(q["tls"]) == 1:
+		if s.ImplicitTLS {
+			return bad("tls=none is for smtp://, not smtps://")
+		}
+		s.Plain = true
+	default:
+		return bad("the only query is tls=none")
+	}
 	if u.User != nil {
 		s.Username = u.User.Username()
 		s.Password, _ = u.User.Password()
+	}
+	if s.Plain && s.Username != "" {
+		return bad("tls=none with a user would send the password in clear text")
 	}
 	return s, nil
 }

@@ -49,3 +49,42 @@ func TestMailSettings(t *testing.T) {
 		}
 	}
 }
+
+// TLS is required unless the URL says tls=none (issue 24).
+func TestSMTPTransport(t *testing.T) {
+	for raw, want := range map[string]string{
+		"smtp://u:p@mail.example.no":      "STARTTLS required",
+		"smtps://u:p@mail.example.no":     "implicit TLS (smtps)",
+		"smtp://mail.example.no?tls=none": "plain text, no TLS (tls=none)",
+	} {
+		srv, err := ParseSMTPURL(raw)
+		if err != nil || srv.Transport() != want {
+			t.Errorf("%s: %q, %v; want %q", raw, srv.Transport(), err, want)
+		}
+	}
+	if srv, _ := ParseSMTPURL("smtp://mail.example.no?tls=none"); !srv.Plain || srv.ImplicitTLS {
+		t.Errorf("tls=none: %+v", srv)
+	}
+	for _, raw := range []string{"smtps://mail.example.no?tls=none", "smtp://mail.example.no?tls=off",
+		"smtp://mail.example.no?tls=none&x=1", "smtp://mail.example.no?insecure=true", "smtp://u:p@mail.example.no?tls=none"} {
+		if _, err := ParseSMTPURL(raw); err == nil {
+			t.Errorf("%s accepted", raw)
+		}
+	}
+}
+
+func TestAutoReplyPerHour(t *testing.T) {
+	c, err := loadWith(t, map[string]string{})
+	if err != nil || c.Mail.AutoReplyPerHour != DefaultAutoReplyPerHour || DefaultAutoReplyPerHour != 20 {
+		t.Fatalf("default: %d, %v", c.Mail.AutoReplyPerHour, err)
+	}
+	if c, err = loadWith(t, map[string]string{"UGCFOLIO_MAIL_AUTOREPLY_PER_HOUR": "5"}); err != nil || c.Mail.AutoReplyPerHour != 5 {
+		t.Fatalf("5: %d, %v", c.Mail.AutoReplyPerHour, err)
+	}
+	for _, bad := range []string{"0", "-1", "many"} {
+		if _, err := loadWith(t, map[string]string{"UGCFOLIO_MAIL_AUTOREPLY_PER_HOUR": bad}); err == nil ||
+			!strings.Contains(err.Error(), "UGCFOLIO_MAIL_AUTOREPLY_PER_HOUR") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

@@ -205,9 +205,9 @@ func (s *Server) runJanitor(ctx context.Context, every time.Duration) {
 	}
 }
 
-// tidy is one janitor round: uploads abandoned for 24 hours, and expired
+// tidy is one janitor round: uploads abandoned for 24 hours, expired
 // sessions (a session whose cookie simply stops coming back is never
-// deleted otherwise).
+// deleted otherwise), and mail records past their time (mail.Prune).
 func (s *Server) tidy(ctx context.Context) {
 	cleaned, err := s.uploads.Cleanup(ctx, s.now().Add(-media.MaxAge))
 	for _, url := range cleaned.Files {
@@ -220,5 +220,8 @@ func (s *Server) tidy(ctx context.Context) {
 	}
 	if err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 		s.log.Error("session cleanup", "err", err)
+	}
+	if err := s.mail.Prune(ctx); err != nil && ctx.Err() == nil {
+		s.log.Error("mail cleanup", "err", err)
 	}
 }

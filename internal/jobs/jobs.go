@@ -247,6 +247,11 @@ type DB interface {
 // ForSubjects. Workers of this process are woken; after a transaction,
 // call Wake once it has committed for an immediate start.
 func (k Kind[T]) Enqueue(ctx context.Context, db DB, subject string, payload T) (int64, error) {
+	return k.enqueue(ctx, db, subject, payload, time.Time{})
+}
+
+// enqueue stores a job due at runAt (zero: now).
+func (k Kind[T]) enqueue(ctx context.Context, db DB, subject string, payload T, runAt time.Time) (int64, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
 		return 0, fmt.Errorf("jobs: payload of %s: %w", k.name, err)
@@ -255,10 +260,13 @@ func (k Kind[T]) Enqueue(ctx context.Context, db DB, subject string, payload T) 
 		db = k.q.st.DB
 	}
 	now := k.q.now()
+	if runAt.IsZero() {
+		runAt = now
+	}
 	var id int64
 	err = db.QueryRowContext(ctx, k.q.st.Rebind(`INSERT INTO jobs (kind, subject, payload, state, attempts, max_attempts, run_at, created_at, updated_at)
 		VALUES (?, ?, ?, 'queued', 0, ?, ?, ?, ?) RETURNING id`),
-		k.name, subject, string(body), k.Options().MaxAttempts, now, now, now).Scan(&id)
+		k.name, subject, string(body), k.Options().MaxAttempts, runAt, now, now).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("jobs: enqueue %s: %w", k.name, err)
 	}

@@ -200,9 +200,10 @@ func (q *Queue) failTry(ctx context.Context, k *kind, t *Task, tryCtx context.Co
 // record ends a try: set is the SET clause's own part, args its values.
 // Only the lease holder may record.
 func (q *Queue) record(ctx context.Context, t *Task, set string, args ...any) error {
-	args = append(args, q.now(), t.ID, t.token)
+	args = append(args, q.now(), t.token)
+	// By the lease token (new for each try): the jobs taken with TakeDue end with this one.
 	_, err := q.st.DB.ExecContext(ctx, q.st.Rebind(`UPDATE jobs SET `+set+`, lease_token = '', lease_until = NULL, updated_at = ?
-		WHERE id = ? AND lease_token = ?`), args...)
+		WHERE lease_token = ?`), args...)
 	return err
 }
 
@@ -210,12 +211,12 @@ func (q *Queue) record(ctx context.Context, t *Task, set string, args ...any) er
 func (q *Queue) extend(ctx context.Context, t *Task) (bool, error) {
 	now := q.now()
 	res, err := q.st.DB.ExecContext(ctx, q.st.Rebind(`UPDATE jobs SET lease_until = ?, updated_at = ?
-		WHERE id = ? AND lease_token = ? AND state = 'running'`), now.Add(q.Lease), now, t.ID, t.token)
+		WHERE lease_token = ? AND state = 'running'`), now.Add(q.Lease), now, t.token)
 	if err != nil {
 		return false, err
 	}
 	n, err := res.RowsAffected()
-	return n == 1, err
+	return n >= 1, err
 }
 
 // callHandler runs the handler, turning a panic into the try's error.

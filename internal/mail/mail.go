@@ -8,13 +8,13 @@ package mail
 
 import (
 	"context"
-	"crypto/tls"
 	"crypto/x509"
 	"database/sql"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	netmail "net/mail"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +36,15 @@ const (
 // AutoReplyWindow is how often one address may get an auto-reply.
 const AutoReplyWindow = 24 * time.Hour
 
+// NotifyEvery is how often the creator gets a notification at most: the
+// first inquiry of a quiet spell is mailed at once, the ones that follow
+// within NotifyEvery wait for the end of it and go together in a digest.
+const NotifyEvery = 2 * time.Minute
+
+// maxDigest is how many inquiries one digest lists; more due at once make
+// several digests.
+const maxDigest = 100
+
 // Retry is how a message is tried: about 24 hours of tries (1, 2, 4 … 32
 // minutes, then hourly), two messages at once, two minutes a try.
 var Retry = jobs.Options{MaxAttempts: 30, Concurrency: 2, Timeout: 2 * time.Minute, Backoff: jobs.Exponential(time.Minute, time.Hour)}
@@ -48,6 +57,8 @@ type Deps struct {
 	Jobs    *jobs.Queue // the kinds are registered on it
 	Log     *slog.Logger
 	Retry   *jobs.Options // nil: Retry (tests shorten the back-off)
+	// NotifyEvery spaces the notifications; 0: NotifyEvery (tests shorten it).
+	NotifyEvery time.Duration
 	// RootCAs the server's certificate must chain to; nil: the system's
 	// (tests trust their own SMTP server's).
 	RootCAs *x509.CertPool
@@ -64,6 +75,10 @@ type Mailer struct {
 	jobs    *jobs.Queue
 	log     *slog.Logger
 	now     func() time.Time
+	// notifyEvery spaces notifications (NotifyEvery); perHour caps the
+	// site's auto-replies an hour.
+	notifyEvery time.Duration
+	perHour     int
 
 	notify    jobs.Kind[notice]
 	autoReply jobs.Kind[notice]
@@ -77,7 +92,13 @@ type notice struct {
 // New registers the mail kinds when mail is configured.
 func New(d Deps) (*Mailer, error) {
 	m := &Mailer{cfg: d.Config, siteURL: strings.TrimRight(d.SiteURL, "/"), st: d.Store, jobs: d.Jobs, log: d.Log, roots: d.RootCAs,
-		now: func() time.Time { return time.Now().UTC() }}
+		now: func() time.Time { return time.Now().UTC() }, notifyEvery: d.NotifyEvery, perHour: d.Config.AutoReplyPerHour}
+	if m.notifyEvery <= 0 {
+		m.notifyEvery = NotifyEvery
+	}
+	if m.perHour <= 0 {
+		m.perHour = config.DefaultAutoReplyPerHour
+	}
 	if !d.Config.Enabled() {
 		return m, nil
 	}
@@ -89,7 +110,11 @@ func New(d Deps) (*Mailer, error) {
 	if d.Retry != nil {
 		opts = *d.Retry
 	}
-	m.notify = jobs.Register(d.Jobs, KindNotify, opts, m.sendNotification)
+	// One notification at a time per process: the one that runs takes the
+	// others due with it (a digest) instead of racing them into single mails.
+	notifyOpts := opts
+	notifyOpts.Concurrency = 1
+	m.notify = jobs.Register(d.Jobs, KindNotify, notifyOpts, m.sendNotification)
 	m.autoReply = jobs.Register(d.Jobs, KindAutoReply, opts, m.sendAutoReply)
 	return m, nil
 }
@@ -100,23 +125,33 @@ func (m *Mailer) Enabled() bool { return m != nil && m.cfg.Enabled() }
 func subject(inquiryID int64) string { return "inquiry:" + strconv.FormatInt(inquiryID, 10) }
 
 // OnInquiry is store.CreateInquiry's hook: inside the inquiry's
-// transaction it enqueues the notification and, when auto-replies are on
-// and the address has had none for a day, the auto-reply. Call Wake after
-// the commit. Disabled, it does nothing.
+// transaction it enqueues the notification (spaced by notifyEvery, see
+// EnqueueSpaced) and, when auto-replies are on, the address (normalised:
+// AutoReplyKey) has had none for a day and the site has not sent its
+// hourly cap, the auto-reply. Call Wake after the commit. Disabled, it
+// does nothing.
 func (m *Mailer) OnInquiry(ctx context.Context) func(tx *sql.Tx, inq store.Inquiry) error {
 	return func(tx *sql.Tx, inq store.Inquiry) error {
 		if !m.Enabled() {
 			return nil
 		}
-		if _, err := m.notify.Enqueue(ctx, tx, subject(inq.ID), notice{inq.ID}); err != nil {
+		if _, err := m.notify.EnqueueSpaced(ctx, tx, subject(inq.ID), notice{inq.ID}, m.notifyEvery); err != nil {
 			return err
 		}
 		if !m.cfg.AutoReply {
 			return nil
 		}
-		ok, err := m.st.ClaimAutoReply(ctx, tx, inq.Email, m.now(), AutoReplyWindow)
-		if err != nil || !ok {
+		claim, err := m.st.ClaimAutoReply(ctx, tx, AutoReplyKey(inq.Email), m.now(), AutoReplyWindow, m.perHour)
+		if err != nil {
 			return err
+		}
+		switch claim {
+		case store.AutoReplyRecent:
+			return nil
+		case store.AutoReplyCapped:
+			m.log.Warn("auto-reply cap reached: the inquiry is stored and notified, its visitor gets no auto-reply",
+				"inquiry", inq.ID, "perHour", m.perHour)
+			return nil
 		}
 		_, err = m.autoReply.Enqueue(ctx, tx, subject(inq.ID), notice{inq.ID})
 		return err
@@ -131,86 +166,17 @@ func (m *Mailer) Wake() {
 	}
 }
 
-// The states of a Delivery, which the admin's inquiries screen switches on
-// (web/src/lib/inquiries.ts; testdata/rules.json holds both to them).
-const (
-	DeliverySending = "sending"
-	DeliverySent    = "sent"
-	DeliveryWaiting = "waiting"
-	DeliveryFailed  = "failed"
-)
-
-// Delivery is the notification's state as the admin shows it.
-type Delivery struct {
-	State     string     `json:"state"` // sending (first try due or running), sent, waiting (after a failed try), failed
-	Attempts  int        `json:"attempts"`
-	NextTryAt *time.Time `json:"nextTryAt,omitempty"` // waiting: the next try
-	Error     string     `json:"error,omitempty"`     // waiting, failed: the last try's error
-	SentAt    *time.Time `json:"sentAt,omitempty"`
-}
-
-func deliveryOf(j jobs.Job) Delivery {
-	d := Delivery{Attempts: j.Attempts}
-	switch {
-	case j.State == jobs.Done:
-		d.State, d.SentAt = DeliverySent, j.FinishedAt
-	case j.State == jobs.Failed:
-		d.State, d.Error = DeliveryFailed, j.LastError
-	case j.State == jobs.Queued && j.LastError != "":
-		next := j.RunAt
-		d.State, d.Error, d.NextTryAt = DeliveryWaiting, j.LastError, &next
-	default:
-		d.State = DeliverySending
-	}
-	return d
-}
-
-// Deliveries answers the notification state of each inquiry that has one.
-func (m *Mailer) Deliveries(ctx context.Context, inquiryIDs []int64) (map[int64]Delivery, error) {
-	if !m.Enabled() {
-		return map[int64]Delivery{}, nil
-	}
-	subjects := make([]string, len(inquiryIDs))
-	for i, id := range inquiryIDs {
-		subjects[i] = subject(id)
-	}
-	found, err := m.jobs.ForSubjects(ctx, KindNotify, subjects)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[int64]Delivery, len(found))
-	for _, id := range inquiryIDs {
-		if j, ok := found[subject(id)]; ok {
-			out[id] = deliveryOf(j)
-		}
-	}
-	return out, nil
-}
-
-// Resend sends the notification of an inquiry again now: its job is
-// queued again (failed, sent or waiting), or made when it has none (the
-// inquiry came while mail was off). This is jobs' one retry path
-// (Kind.Again), as for the video and image jobs of internal/processing.
-func (m *Mailer) Resend(ctx context.Context, inquiryID int64) (Delivery, error) {
-	if !m.Enabled() {
-		return Delivery{}, apperr.New(apperr.CodeConflict, "E-mail is off: set UGCFOLIO_SMTP_URL")
-	}
-	if _, err := m.st.GetInquiry(ctx, inquiryID); err != nil {
-		return Delivery{}, err
-	}
-	j, err := m.notify.Again(ctx, subject(inquiryID), notice{inquiryID})
-	if err != nil {
-		return Delivery{}, err
-	}
-	return deliveryOf(j), nil
-}
-
-// sendNotification is the KindNotify handler.
+// sendNotification is the KindNotify handler: the inquiry's notification,
+// or a digest when other notifications are due with it (TakeDue).
 func (m *Mailer) sendNotification(ctx context.Context, t *jobs.Task, n notice) error {
 	inq, err := m.st.GetInquiry(ctx, n.InquiryID)
 	if apperr.Is(err, apperr.CodeNotFound) {
 		return jobs.Permanent(errors.New("the inquiry was deleted before it was sent"))
 	}
+	if err != nil {
+		return err
+	}
+	list, err := m.dueWith(ctx, t, inq)
 	if err != nil {
 		return err
 	}
@@ -230,16 +196,36 @@ func (m *Mailer) sendNotification(ctx context.Context, t *jobs.Task, n notice) e
 	if err := msg.To(to...); err != nil {
 		return jobs.Permanent(fmt.Errorf("recipient: %w", err))
 	}
-	if err := msg.ReplyToFormat(headerText(inq.Name, 100), inq.Email); err != nil {
-		return jobs.Permanent(fmt.Errorf("the sender's address: %w", err))
+	if len(list) == 1 {
+		err = m.single(msg, inq)
+	} else {
+		err = m.digest(msg, list)
 	}
-	msg.Subject(notifySubject(inq))
-	msg.SetGenHeader("X-Ugcfolio-Inquiry", strconv.FormatInt(inq.ID, 10))
-	data := newNotification(inq, m.siteURL)
-	if err := setBodies(msg, notifyText, notifyHTML, data); err != nil {
+	if err != nil {
 		return err
 	}
-	return m.send(ctx, msg)
+	if err := m.send(ctx, msg); err != nil {
+		return err
+	}
+	ids := make([]int64, len(list))
+	for i, q := range list {
+		ids[i] = q.ID
+	}
+	// The message has left: a failure to record it must not send it again.
+	if err := m.st.MarkInquiriesNotified(ctx, ids, time.Now()); err != nil {
+		m.log.Error("mail: cannot record the notification as sent", "inquiries", ids, "err", err)
+	}
+	return nil
+}
+
+// single is the notification of one inquiry, replying to its visitor.
+func (m *Mailer) single(msg *gomail.Msg, inq store.Inquiry) error {
+	// net/mail quotes and encodes the name (", <, commas, æøå): any name
+	// gives a valid header. go-mail's ReplyToFormat only wraps it in quotes.
+	msg.ReplyToMailAddress(&netmail.Address{Name: headerText(inq.Name, 100), Address: inq.Email})
+	msg.Subject(notifySubject(inq))
+	msg.SetGenHeader("X-Ugcfolio-Inquiry", strconv.FormatInt(inq.ID, 10))
+	return setBodies(msg, notifyText, notifyHTML, newNotification(inq, m.siteURL))
 }
 
 // sendAutoReply is the KindAutoReply handler.
@@ -292,32 +278,4 @@ func setBodies(msg *gomail.Msg, text, html executor, data any) error {
 	msg.SetBodyString(gomail.TypeTextPlain, t)
 	msg.AddAlternativeString(gomail.TypeTextHTML, h)
 	return nil
-}
-
-// send delivers one message over SMTP. A refusal of a recipient or the
-// message for good (5xx) is permanent; anything else is tried again.
-func (m *Mailer) send(ctx context.Context, msg *gomail.Msg) error {
-	opts := []gomail.Option{gomail.WithPort(m.server.Port), gomail.WithTimeout(30 * time.Second)}
-	if m.roots != nil {
-		opts = append(opts, gomail.WithTLSConfig(&tls.Config{RootCAs: m.roots, ServerName: m.server.Host, MinVersion: tls.VersionTLS12}))
-	}
-	if m.server.ImplicitTLS {
-		opts = append(opts, gomail.WithSSL())
-	} else {
-		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
-	}
-	if m.server.Username != "" {
-		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
-			gomail.WithUsername(m.server.Username), gomail.WithPassword(m.server.Password))
-	}
-	c, err := gomail.NewClient(m.server.Host, opts...)
-	if err != nil {
-		return jobs.Permanent(err)
-	}
-	err = c.DialAndSendWithContext(ctx, msg)
-	var se *gomail.SendError
-	if errors.As(err, &se) && se.ErrorCode() >= 550 && se.ErrorCode() < 560 {
-		return jobs.Permanent(err)
-	}
-	return err
 }

@@ -23,11 +23,22 @@ type fixture struct {
 	m    *Mailer
 	smtp *smtptest.Server
 	st   *store.Store
+	q    *jobs.Queue
+	run  func() // starts the queue (setup has)
 }
 
 func setup(t *testing.T, st *store.Store, edit func(*config.MailConfig)) fixture {
 	t.Helper()
-	srv := smtptest.Start(t)
+	f := setupWith(t, st, smtptest.Start(t), edit)
+	f.run()
+	return f
+}
+
+// setupWith is setup on a given SMTP server, with the queue not yet
+// running (f.run starts it); notifications are spaced by 100ms (a digest
+// gathers what comes within it).
+func setupWith(t *testing.T, st *store.Store, srv *smtptest.Server, edit func(*config.MailConfig)) fixture {
+	t.Helper()
 	cfg := config.MailConfig{SMTPURL: srv.URL(), From: "ugcfolio <noreply@ugcfolio.no>", NotifyTo: []string{"creator@ugcfolio.no"}}
 	if edit != nil {
 		edit(&cfg)
@@ -36,16 +47,18 @@ func setup(t *testing.T, st *store.Store, edit func(*config.MailConfig)) fixture
 	q := jobs.New(st, log)
 	q.Poll = 10 * time.Millisecond
 	m, err := New(Deps{Config: cfg, SiteURL: "https://ugcfolio.no/", Store: st, Jobs: q, Log: log,
-		RootCAs: srv.RootCAs(),
-		Retry:   &jobs.Options{MaxAttempts: 5, Concurrency: 2, Timeout: 10 * time.Second, Backoff: jobs.Exponential(50*time.Millisecond, 200*time.Millisecond)}})
+		RootCAs: srv.RootCAs(), NotifyEvery: 100 * time.Millisecond,
+		Retry: &jobs.Options{MaxAttempts: 5, Concurrency: 2, Timeout: 10 * time.Second, Backoff: jobs.Exponential(50*time.Millisecond, 200*time.Millisecond)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { q.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return fixture{m: m, smtp: srv, st: st}
+	run := func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { q.Run(ctx); close(done) }()
+		t.Cleanup(func() { cancel(); <-done })
+	}
+	return fixture{m: m, smtp: srv, st: st, q: q, run: run}
 }
 
 func (f fixture) inquire(t *testing.T, in store.InquiryInput) store.Inquiry {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -79,20 +78,6 @@ func (s *Store) GetInquiry(ctx context.Context, id int64) (Inquiry, error) {
 		return Inquiry{}, errInquiryNotFound
 	}
 	return i, err
-}
-
-// ClaimAutoReply reserves, inside tx, the one auto-reply an address may get
-// per window: true when none went to it (in any letter case) within window
-// before at. Two inquiries at once cannot both get it.
-func (s *Store) ClaimAutoReply(ctx context.Context, tx *sql.Tx, address string, at time.Time, window time.Duration) (bool, error) {
-	var got string
-	err := tx.QueryRowContext(ctx, s.rebind(`INSERT INTO mail_autoreplies (address, sent_at) VALUES (?, ?)
-		ON CONFLICT (address) DO UPDATE SET sent_at = excluded.sent_at WHERE mail_autoreplies.sent_at <= ?
-		RETURNING address`), strings.ToLower(address), at.UTC(), at.UTC().Add(-window)).Scan(&got)
-	if noRows(err) {
-		return false, nil
-	}
-	return err == nil, err
 }
 
 // AdminEmails answers the admins' usernames, which are e-mail addresses.

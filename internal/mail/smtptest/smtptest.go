@@ -52,16 +52,18 @@ type Server struct {
 	Addr               string
 	Username, Password string
 
-	tls       testTLS
-	mu        sync.Mutex
-	srv       *smtp.Server
-	ln        net.Listener
-	msgs      []Message
-	stall     chan struct{} // non-nil: DATA waits until it is closed
-	stallMail chan struct{} // non-nil: MAIL FROM waits until it is closed
-	stalled   int           // commands waiting now
-	closed    chan struct{}
-	arrived   chan struct{}
+	tls         testTLS
+	plain       bool // StartPlain: no STARTTLS offered
+	mu          sync.Mutex
+	srv         *smtp.Server
+	ln          net.Listener
+	msgs        []Message
+	stall       chan struct{} // non-nil: DATA waits until it is closed
+	stallMail   chan struct{} // non-nil: MAIL FROM waits until it is closed
+	stalled     int           // commands waiting now
+	tlsSessions int           // sessions that sent MAIL FROM over TLS
+	closed      chan struct{}
+	arrived     chan struct{}
 }
 
 // Start listens on a free loopback port, with AUTH PLAIN for a fixed user
@@ -76,9 +78,24 @@ func Start(t testing.TB) *Server {
 	return s
 }
 
+// StartPlain is Start without TLS: the server offers no STARTTLS and
+// wants no AUTH, like a relay on a private network. Its URL says
+// tls=none, the explicit opt-in a mailer needs to use it.
+func StartPlain(t testing.TB) *Server {
+	t.Helper()
+	s, err := listen(t.TempDir(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Stop)
+	return s
+}
+
 // Listen is Start outside a test (cmd/smtptest): dir receives the CA file.
-func Listen(dir string) (*Server, error) {
-	s := &Server{Username: "ugc", Password: "p@ss w0rd", arrived: make(chan struct{}, 1000)}
+func Listen(dir string) (*Server, error) { return listen(dir, false) }
+
+func listen(dir string, plain bool) (*Server, error) {
+	s := &Server{Username: "ugc", Password: "p@ss w0rd", arrived: make(chan struct{}, 1000), plain: plain}
 	var err error
 	if s.tls, err = newTLS(dir); err != nil {
 		return nil, err
@@ -107,15 +124,37 @@ func (s *Server) RootCAs() *x509.CertPool { return s.tls.roots }
 // child process.
 func (s *Server) CAFile() string { return s.tls.file }
 
-// URL is the server's UGCFOLIO_SMTP_URL.
+// URL is the server's UGCFOLIO_SMTP_URL; a plain server's says tls=none.
 func (s *Server) URL() string {
+	u := s.URLWithoutOptIn()
+	if s.plain {
+		u += "?tls=none"
+	}
+	return u
+}
+
+// URLWithoutOptIn is the URL without tls=none: what an operator who did
+// not turn TLS off would configure.
+func (s *Server) URLWithoutOptIn() string {
+	if s.plain {
+		return "smtp://" + s.Addr // no password in clear text
+	}
 	return "smtp://" + url.UserPassword(s.Username, s.Password).String() + "@" + s.Addr
+}
+
+// TLSSessions counts the messages whose MAIL FROM came over TLS.
+func (s *Server) TLSSessions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tlsSessions
 }
 
 func (s *Server) serve(ln net.Listener) {
 	srv := smtp.NewServer(backend{s})
 	srv.Domain = "localhost"
-	srv.TLSConfig = s.tls.server // STARTTLS: go-mail sends passwords only encrypted
+	if !s.plain {
+		srv.TLSConfig = s.tls.server // STARTTLS: go-mail sends passwords only encrypted
+	}
 	srv.ReadTimeout, srv.WriteTimeout = time.Minute, time.Minute
 	s.mu.Lock()
 	s.srv, s.ln, s.closed = srv, ln, make(chan struct{})
@@ -234,10 +273,13 @@ func (s *Server) WaitFor(t testing.TB, n int, timeout time.Duration) []Message {
 
 type backend struct{ s *Server }
 
-func (b backend) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{s: b.s}, nil }
+func (b backend) NewSession(c *smtp.Conn) (smtp.Session, error) {
+	return &session{s: b.s, conn: c}, nil
+}
 
 type session struct {
 	s      *Server
+	conn   *smtp.Conn
 	authed bool
 	from   string
 	to     []string
@@ -256,7 +298,7 @@ func (se *session) Auth(mech string) (sasl.Server, error) {
 }
 
 func (se *session) Mail(from string, _ *smtp.MailOptions) error {
-	if !se.authed {
+	if !se.authed && !se.s.plain {
 		return &smtp.SMTPError{Code: 530, EnhancedCode: smtp.EnhancedCode{5, 7, 0}, Message: "Authentication required"}
 	}
 	se.s.mu.Lock()
@@ -266,6 +308,11 @@ func (se *session) Mail(from string, _ *smtp.MailOptions) error {
 		return errors.New("server stopped")
 	}
 	se.from = from
+	if _, ok := se.conn.TLSConnectionState(); ok {
+		se.s.mu.Lock()
+		se.s.tlsSessions++
+		se.s.mu.Unlock()
+	}
 	return nil
 }
 
