@@ -25,6 +25,8 @@ import (
 	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite" // registers the "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/ugcfolio/ugcfolio/internal/config"
 )
 
 //go:embed migrations
@@ -43,11 +45,6 @@ type Store struct {
 	DB      *sql.DB
 	Dialect Dialect
 	wal     *walWatch // SQLite only: keeps the WAL file small
-}
-
-// IsPostgresURL reports whether dsn names a PostgreSQL server.
-func IsPostgresURL(dsn string) bool {
-	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
 // Open connects to PostgreSQL when databaseURL is a postgres:// URL and to an
@@ -81,8 +78,8 @@ func Open(ctx context.Context, databaseURL, sqlitePath string) (*Store, error) {
 }
 
 func openPostgres(databaseURL string) (*Store, error) {
-	if !IsPostgresURL(databaseURL) {
-		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql://")
+	if !config.IsPostgresURL(databaseURL) {
+		return nil, config.ErrDatabaseURL
 	}
 	db, err := sql.Open("pgx", databaseURL)
 	if err != nil {
