@@ -8,10 +8,8 @@ package store
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"net/url"
 	"os"
@@ -22,15 +20,11 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	"github.com/pressly/goose/v3"
-	"modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite"               // registers the "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
 )
-
-//go:embed migrations
-var migrations embed.FS
 
 // Dialect names the database engine.
 type Dialect string
@@ -116,25 +110,6 @@ func openSQLite(path string) (*Store, error) {
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
 	return &Store{DB: db, Dialect: SQLite}, nil
-}
-
-func (s *Store) migrate(ctx context.Context) error {
-	dir, err := fs.Sub(migrations, "migrations/"+string(s.Dialect))
-	if err != nil {
-		return err
-	}
-	gooseDialect := goose.DialectSQLite3
-	if s.Dialect == Postgres {
-		gooseDialect = goose.DialectPostgres
-	}
-	p, err := goose.NewProvider(gooseDialect, s.DB, dir)
-	if err != nil {
-		return fmt.Errorf("prepare migrations: %w", err)
-	}
-	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("run migrations: %w", err)
-	}
-	return nil
 }
 
 // Close closes the database.
