@@ -9,6 +9,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -79,8 +80,8 @@ func (in *contactRequest) validate() error {
 		return apperr.Invalid(MsgContactMessage)
 	case utf8.RuneCountInString(in.Message) > maxContactMessage:
 		return apperr.Invalid("Message must be at most %d characters", maxContactMessage)
-	case in.Language != "" && in.Language != "no" && in.Language != "en":
-		return apperr.Invalid("Language must be no or en")
+	case in.Language != "" && !lang.Valid(in.Language):
+		return apperr.Invalid("Language must be %s", lang.Or("%s"))
 	}
 	return nil
 }
