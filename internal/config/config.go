@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
 // Config is everything `ugcfolio serve` needs.
@@ -145,8 +143,8 @@ func (c Config) Validate() error {
 			return fmt.Errorf("bad address %q: host must be an IP address or localhost", c.Addr)
 		}
 	}
-	if c.DatabaseURL != "" && !store.IsPostgresURL(c.DatabaseURL) {
-		return errors.New("DATABASE_URL must start with postgres:// or postgresql://")
+	if c.DatabaseURL != "" && !IsPostgresURL(c.DatabaseURL) {
+		return ErrDatabaseURL
 	}
 	if (c.GateUsername == "") != (c.GatePassword == "") {
 		return errors.New("set both UGCFOLIO_GATE_USERNAME and UGCFOLIO_GATE_PASSWORD, or neither")

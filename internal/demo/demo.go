@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -44,7 +45,7 @@ func Seed(ctx context.Context, st *store.Store, save SaveFile, out io.Writer) er
 		if err := save(ctx, name, poster(posterColors[i%len(posterColors)])); err != nil {
 			return err
 		}
-		p.no.Language, p.en.Language = "no", "en"
+		p.no.Language, p.en.Language = lang.Norwegian, lang.English
 		for _, in := range []store.PortfolioInput{p.no, p.en} {
 			in.ImageURL, in.IsActive = "/uploads/"+name, true
 			if _, err := st.CreatePortfolioItem(ctx, in); err != nil {
@@ -82,17 +83,17 @@ var portfolio = []demoItem{
 }
 
 var testimonials = []store.TestimonialInput{
-	{Name: "Ingrid Solberg", Company: "Nordlys Hudpleie", Rating: 5, Language: "no", IsActive: true,
+	{Name: "Ingrid Solberg", Company: "Nordlys Hudpleie", Rating: 5, Language: lang.Norwegian, IsActive: true,
 		Testimonial: "Videoene ga oss tre ganger så mange klikk som våre egne annonser. Rask levering og helt enkel å jobbe med."},
-	{Name: "Martin Holm", Company: "Fjellkaffe", Rating: 5, Language: "no", IsActive: true,
+	{Name: "Martin Holm", Company: "Fjellkaffe", Rating: 5, Language: lang.Norwegian, IsActive: true,
 		Testimonial: "Forsto merkevaren vår fra første samtale. Innholdet føles ekte, og kundene merker det."},
-	{Name: "Sara Lind", Company: "Bølge Studio", Rating: 5, Language: "no", IsActive: true,
+	{Name: "Sara Lind", Company: "Bølge Studio", Rating: 5, Language: lang.Norwegian, IsActive: true,
 		Testimonial: "Profesjonell fra brief til ferdig klipp. Vi har allerede bestilt neste pakke."},
-	{Name: "Ingrid Solberg", Company: "Nordlys Skincare", Rating: 5, Language: "en", IsActive: true,
+	{Name: "Ingrid Solberg", Company: "Nordlys Skincare", Rating: 5, Language: lang.English, IsActive: true,
 		Testimonial: "The videos got us three times the clicks of our own ads. Fast delivery and easy to work with."},
-	{Name: "Martin Holm", Company: "Fjellkaffe", Rating: 5, Language: "en", IsActive: true,
+	{Name: "Martin Holm", Company: "Fjellkaffe", Rating: 5, Language: lang.English, IsActive: true,
 		Testimonial: "Understood our brand from the first call. The content feels genuine, and our customers notice."},
-	{Name: "Sara Lind", Company: "Bølge Studio", Rating: 5, Language: "en", IsActive: true,
+	{Name: "Sara Lind", Company: "Bølge Studio", Rating: 5, Language: lang.English, IsActive: true,
 		Testimonial: "Professional from brief to final cut. We have already booked the next package."},
 }
 

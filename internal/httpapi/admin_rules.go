@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 )
 
@@ -16,10 +17,10 @@ import (
 // maxURLLen caps every stored URL.
 const maxURLLen = 2048
 
-// checkLanguage accepts exactly "no" and "en".
-func checkLanguage(lang string) error {
-	if lang != "no" && lang != "en" {
-		return apperr.Invalid("Language must be \"no\" or \"en\"")
+// checkLanguage accepts exactly the site's languages.
+func checkLanguage(s string) error {
+	if !lang.Valid(s) {
+		return apperr.Invalid("Language must be %s", lang.Or("%q"))
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 )
 
@@ -61,12 +62,12 @@ func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 // else the visitor's choice from the cookie, else Norwegian.
 func homeLanguage(r *http.Request) string {
 	if r.URL.Path == ssr.EnglishPath {
-		return "en"
+		return lang.English
 	}
-	if c, err := r.Cookie(languageCookie); err == nil && c.Value == "en" {
-		return "en"
+	if c, err := r.Cookie(languageCookie); err == nil && lang.Valid(c.Value) {
+		return c.Value
 	}
-	return "no"
+	return lang.Default
 }
 
 // homeData is what the home page shows in a language: the public API's

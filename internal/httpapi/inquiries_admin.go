@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
 // The admin's inquiry list comes in pages: SPEC.md's call answers the
@@ -54,8 +55,42 @@ func inquiryPageParams(r *http.Request) (before int64, limit int, err error) {
 	return before, limit, nil
 }
 
-// markInquiryRead answers PUT /api/admin/contact/{id}/read with the inquiry,
-// now read. Marking it again changes nothing; nothing marks it unread.
+// inquiryPatch is the body of PATCH /api/admin/contact/{id}: the one field
+// of an inquiry the admin changes.
+type inquiryPatch struct {
+	IsRead *bool `json:"isRead"`
+}
+
+// patchInquiry answers PATCH /api/admin/contact/{id} with the inquiry:
+// {"isRead": true} marks it read (again: no change), {} changes nothing, and
+// nothing marks it unread.
+func (s *Server) patchInquiry(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	var body inquiryPatch
+	if err := decodeJSON(w, r, &body); err != nil {
+		return err
+	}
+	var inq store.Inquiry
+	switch {
+	case body.IsRead == nil:
+		inq, err = s.store.GetInquiry(r.Context(), id)
+	case !*body.IsRead:
+		return apperr.Invalid("An inquiry cannot be marked unread")
+	default:
+		inq, err = s.store.MarkInquiryRead(r.Context(), id)
+	}
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, inq)
+}
+
+// markInquiryRead answers PUT /api/admin/contact/{id}/read, SPEC.md's call
+// for what PATCH {"isRead": true} does, with the inquiry, now read. A body
+// is ignored.
 func (s *Server) markInquiryRead(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {

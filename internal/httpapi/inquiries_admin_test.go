@@ -34,12 +34,14 @@ func TestBackOfficeRoutesNeedAnAdmin(t *testing.T) {
 			{"POST", "/api/admin/content", map[string]any{"section": "x", "language": "no", "content": map[string]string{"a": "b"}}},
 			{"POST", "/api/admin/testimonials", map[string]any{"name": "A", "company": "B", "testimonial": "C", "language": "no"}},
 			{"PUT", fmt.Sprintf("/api/admin/testimonials/%d", tm.ID), map[string]any{"name": "A", "company": "B", "testimonial": "C", "language": "no"}},
+			{"PATCH", fmt.Sprintf("/api/admin/testimonials/%d", tm.ID), map[string]any{"name": "A"}},
 			{"DELETE", fmt.Sprintf("/api/admin/testimonials/%d", tm.ID), nil},
 			{"POST", "/api/admin/portfolio", map[string]any{"title": "A", "imageUrl": "https://x.no/a.jpg", "language": "no"}},
 			{"PATCH", fmt.Sprintf("/api/admin/portfolio/%d", p.ID), map[string]any{"title": "Changed"}},
 			{"DELETE", fmt.Sprintf("/api/admin/portfolio/%d", p.ID), nil},
 			{"GET", "/api/admin/contact", nil},
 			{"PUT", fmt.Sprintf("/api/admin/contact/%d/read", inq.ID), nil},
+			{"PATCH", fmt.Sprintf("/api/admin/contact/%d", inq.ID), map[string]bool{"isRead": true}},
 			{"DELETE", fmt.Sprintf("/api/admin/contact/%d", inq.ID), nil},
 		}
 		user := e.signedIn(t, "user@example.no", false)
@@ -115,5 +117,55 @@ func TestAdminInquiries(t *testing.T) {
 				t.Fatalf("%s %s: %s", tc.method, tc.path, r.body)
 			}
 		}
+	})
+}
+
+// PATCH /api/admin/contact/{id} is the inquiry's update: {"isRead": true}
+// marks it read, {} changes nothing, and nothing marks it unread.
+func TestAdminInquiryPatch(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *testEnv) {
+		ctx := context.Background()
+		stored, err := e.store.CreateInquiry(ctx, store.InquiryInput{Name: "Ola", Email: "ola@example.no", Message: "Første henvendelse"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := e.signedInAdmin(t)
+		path := fmt.Sprintf("/api/admin/contact/%d", stored.ID)
+		isRead := func() bool {
+			inq, err := e.store.GetInquiry(ctx, stored.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return inq.IsRead
+		}
+		cases := []struct {
+			name     string
+			body     any
+			status   int
+			wantRead bool
+		}{
+			{"nothing mentioned", map[string]any{}, http.StatusOK, false},
+			{"unread while unread", map[string]bool{"isRead": false}, http.StatusBadRequest, false},
+			{"read", map[string]bool{"isRead": true}, http.StatusOK, true},
+			{"read again", map[string]bool{"isRead": true}, http.StatusOK, true},
+			{"nothing mentioned once read", map[string]any{}, http.StatusOK, true},
+			{"unread", map[string]bool{"isRead": false}, http.StatusBadRequest, true},
+			{"another field", map[string]any{"name": "Kari"}, http.StatusBadRequest, true},
+		}
+		for _, tc := range cases {
+			r := c.do("PATCH", path, tc.body).wantStatus(t, tc.status)
+			if tc.status == http.StatusOK {
+				var inq store.Inquiry
+				r.json(t, &inq)
+				if inq.ID != stored.ID || inq.IsRead != tc.wantRead || inq.Name != "Ola" {
+					t.Errorf("%s: answered %+v", tc.name, inq)
+				}
+			}
+			if isRead() != tc.wantRead {
+				t.Errorf("%s: stored isRead %v, want %v", tc.name, !tc.wantRead, tc.wantRead)
+			}
+		}
+		c.do("PATCH", path, map[string]bool{"isRead": false}).wantMessage(t, http.StatusBadRequest, "An inquiry cannot be marked unread")
+		c.do("PATCH", "/api/admin/contact/999999", map[string]bool{"isRead": true}).wantStatus(t, http.StatusNotFound)
 	})
 }

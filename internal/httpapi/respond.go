@@ -215,7 +215,7 @@ func pathID(r *http.Request, name string) (int64, error) {
 	return id, nil
 }
 
-// pathLanguage reads {lang}, which must be "no" or "en".
+// pathLanguage reads {lang}, which must be one of lang.All.
 func pathLanguage(r *http.Request) (string, error) {
 	lang := r.PathValue("lang")
 	return lang, checkLanguage(lang)

@@ -190,13 +190,15 @@ func (s *Server) routes() {
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
 	s.admin("POST /api/admin/content", s.saveContent)
 	s.admin("POST /api/admin/testimonials", s.createTestimonial)
-	s.admin("PUT /api/admin/testimonials/{id}", s.updateTestimonial)
+	s.admin("PATCH /api/admin/testimonials/{id}", s.updateTestimonial)
+	s.admin("PUT /api/admin/testimonials/{id}", s.updateTestimonial) // SPEC.md's name: replaces
 	s.admin("DELETE /api/admin/testimonials/{id}", s.deleteTestimonial)
 	s.admin("POST /api/admin/portfolio", s.createPortfolioItem)
 	s.admin("PATCH /api/admin/portfolio/{id}", s.updatePortfolioItem)
 	s.admin("DELETE /api/admin/portfolio/{id}", s.deletePortfolioItem)
 	s.admin("GET /api/admin/contact", s.listInquiries)
-	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead)
+	s.admin("PATCH /api/admin/contact/{id}", s.patchInquiry)
+	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead) // SPEC.md's name
 	s.admin("DELETE /api/admin/contact/{id}", s.deleteInquiry)
 	s.admin("GET /api/admin/contact/mail", s.inquiryMail)
 	s.admin("POST /api/admin/contact/{id}/mail", s.resendInquiryMail)

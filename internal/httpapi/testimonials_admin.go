@@ -35,10 +35,15 @@ func validateTestimonial(in store.TestimonialInput) (store.TestimonialInput, err
 	return in, testimonialForm.check(&in)
 }
 
-// decodeTestimonial reads a POST or PUT body (exactly SPEC.md section 3's
-// writable fields) over the defaults (rating 5, active) and validates it.
-func decodeTestimonial(w http.ResponseWriter, r *http.Request) (store.TestimonialInput, error) {
-	in := store.TestimonialInput{Rating: 5, IsActive: true}
+// testimonialDefaults are what a POST or PUT body does not mention.
+var testimonialDefaults = store.TestimonialInput{Rating: 5, IsActive: true}
+
+// decodeTestimonial reads a body (exactly SPEC.md section 3's writable
+// fields) over base and validates the result: over the defaults on POST and
+// PUT, over the stored testimonial on PATCH, so a PATCH keeps what it does
+// not mention and no field has to be copied by hand.
+func decodeTestimonial(w http.ResponseWriter, r *http.Request, base store.TestimonialInput) (store.TestimonialInput, error) {
+	in := base
 	if err := decodeJSON(w, r, &in); err != nil {
 		return in, err
 	}
@@ -48,7 +53,7 @@ func decodeTestimonial(w http.ResponseWriter, r *http.Request) (store.Testimonia
 // createTestimonial answers POST /api/admin/testimonials with 201 and the
 // new testimonial.
 func (s *Server) createTestimonial(w http.ResponseWriter, r *http.Request) error {
-	in, err := decodeTestimonial(w, r)
+	in, err := decodeTestimonial(w, r, testimonialDefaults)
 	if err != nil {
 		return err
 	}
@@ -59,18 +64,24 @@ func (s *Server) createTestimonial(w http.ResponseWriter, r *http.Request) error
 	return s.writeTestimonial(w, r, http.StatusCreated, t)
 }
 
-// updateTestimonial answers PUT /api/admin/testimonials/{id} with the
-// testimonial as replaced by the body.
+// updateTestimonial answers PATCH /api/admin/testimonials/{id} with the
+// testimonial, the body's fields over the stored ones. PUT, the call
+// SPEC.md section 7 names, replaces: its body goes over the defaults, as on
+// POST.
 func (s *Server) updateTestimonial(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return err
 	}
-	in, err := decodeTestimonial(w, r)
+	cur, err := s.store.GetTestimonial(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	oldImage, err := s.store.TestimonialImageURL(r.Context(), id)
+	base := cur.TestimonialInput
+	if r.Method == http.MethodPut {
+		base = testimonialDefaults
+	}
+	in, err := decodeTestimonial(w, r, base)
 	if err != nil {
 		return err
 	}
@@ -78,8 +89,8 @@ func (s *Server) updateTestimonial(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if oldImage != t.ImageURL {
-		s.forgetUpload(r.Context(), oldImage)
+	if cur.ImageURL != t.ImageURL {
+		s.forgetUpload(r.Context(), cur.ImageURL)
 	}
 	return s.writeTestimonial(w, r, http.StatusOK, t)
 }

@@ -50,7 +50,6 @@ var (
 	)
 )
 
-
 // authLimits are the rate limits of the account and gate calls. Each allows a
 // burst of at least 10 (DESIGN.md section 2) so a person correcting a typo is
 // never blocked; past it the answer is 429 with Retry-After.

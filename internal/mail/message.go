@@ -11,6 +11,7 @@ import (
 	_ "time/tzdata" // Europe/Oslo on machines without a zoneinfo database
 	"unicode"
 
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -60,11 +61,11 @@ func oslo(t time.Time) string {
 }
 
 func newNotification(inq store.Inquiry, siteURL string) notification {
-	lang := "norsk"
-	if inq.Language == "en" {
-		lang = "engelsk"
+	language := "norsk"
+	if inq.Language == lang.English {
+		language = "engelsk"
 	}
-	return notification{Inquiry: inq, Received: oslo(inq.CreatedAt), Language: lang,
+	return notification{Inquiry: inq, Received: oslo(inq.CreatedAt), Language: language,
 		AdminURL: fmt.Sprintf("%s/admin/inquiries?inquiry=%d", siteURL, inq.ID)}
 }
 
@@ -122,7 +123,7 @@ type autoReply struct {
 // contact section the admin edits, with these defaults (the web app's
 // built-in contact texts in web/src/lib/i18n).
 var autoReplyTexts = map[string]autoReply{
-	"no": {
+	lang.Norwegian: {
 		Subject:    "Takk for henvendelsen",
 		Greeting:   "Hei,",
 		Thanks:     "Takk for henvendelsen! Jeg har fått den og ser på den så snart jeg kan.",
@@ -133,7 +134,7 @@ var autoReplyTexts = map[string]autoReply{
 		Email:      "kontakt@ugcfolio.no",
 		Footer:     "Dette er et automatisk svar. Du får ett slikt svar per dag.",
 	},
-	"en": {
+	lang.English: {
 		Subject:    "Thank you for your inquiry",
 		Greeting:   "Hello,",
 		Thanks:     "Thank you for your inquiry! I have received it and will look at it as soon as I can.",
@@ -148,10 +149,10 @@ var autoReplyTexts = map[string]autoReply{
 
 // newAutoReply fills the built-in words with the saved contact section
 // (its description, hours and e-mail), if any.
-func newAutoReply(lang string, contact json.RawMessage) autoReply {
-	a, ok := autoReplyTexts[lang]
+func newAutoReply(language string, contact json.RawMessage) autoReply {
+	a, ok := autoReplyTexts[language]
 	if !ok {
-		a = autoReplyTexts["no"]
+		a = autoReplyTexts[lang.Default]
 	}
 	var c struct{ Description, Hours, Email string }
 	if len(contact) > 0 && json.Unmarshal(contact, &c) == nil {

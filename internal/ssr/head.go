@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"html"
 	"strings"
+
+	language "github.com/ugcfolio/ugcfolio/internal/lang"
 )
 
 // defaultCardImage is the preview image when no featured item has a picture:
@@ -17,7 +19,7 @@ const defaultCardImage = "/og-card.png"
 func headTags(head Head, data []byte, lang, origin string) string {
 	canonical := origin + HomePath(lang)
 	locale := "nb_NO"
-	if lang == "en" {
+	if lang == language.English {
 		locale = "en_US"
 	}
 	image := origin + defaultCardImage
@@ -29,9 +31,10 @@ func headTags(head Head, data []byte, lang, origin string) string {
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(head.Title))
 	fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\" />\n", esc(head.Description))
 	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\" />\n", esc(canonical))
-	fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"no\" href=\"%s\" />\n", esc(origin+HomePath("no")))
-	fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"en\" href=\"%s\" />\n", esc(origin+HomePath("en")))
-	fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"x-default\" href=\"%s\" />\n", esc(origin+HomePath("no")))
+	for _, l := range language.All {
+		fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"%s\" href=\"%s\" />\n", l, esc(origin+HomePath(l)))
+	}
+	fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"x-default\" href=\"%s\" />\n", esc(origin+HomePath(language.Default)))
 	for _, p := range [][2]string{
 		{"og:type", "website"}, {"og:site_name", "ugcfolio"}, {"og:locale", locale},
 		{"og:title", head.Title}, {"og:description", head.Description}, {"og:url", canonical},

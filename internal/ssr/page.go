@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"html"
 	"strings"
+
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 )
 
 // EnglishPath is the English home page's address; "/" is the Norwegian one (or the visitor's
@@ -12,8 +14,8 @@ import (
 const EnglishPath = "/en"
 
 // HomePath is the address of the home page in a language.
-func HomePath(lang string) string {
-	if lang == "en" {
+func HomePath(language string) string {
+	if language == lang.English {
 		return EnglishPath
 	}
 	return "/"
@@ -48,7 +50,11 @@ func RobotsTxt(origin string) string {
 // Sitemap is /sitemap.xml for the site at origin: the home page in both languages, each naming
 // the other as its alternate.
 func Sitemap(origin string) string {
-	pages := []struct{ lang, href string }{{"no", origin + HomePath("no")}, {"en", origin + HomePath("en")}}
+	type page struct{ lang, href string }
+	var pages []page
+	for _, l := range lang.All {
+		pages = append(pages, page{l, origin + HomePath(l)})
+	}
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")

@@ -2,34 +2,11 @@ package store_test
 
 import (
 	"errors"
-	"io/fs"
-	"slices"
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
-
-// The two engines' migration folders must hold the same file names, so a
-// migration written for one and forgotten for the other fails here rather
-// than on the first server that runs the other engine.
-func TestMigrationFoldersPairUp(t *testing.T) {
-	names := func(dialect store.Dialect) []string {
-		entries, err := fs.ReadDir(store.Migrations, "migrations/"+string(dialect))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, e := range entries {
-			out = append(out, e.Name())
-		}
-		return out
-	}
-	sqlite, postgres := names(store.SQLite), names(store.Postgres)
-	if len(sqlite) == 0 || !slices.Equal(sqlite, postgres) {
-		t.Fatalf("migration files differ:\n sqlite:   %v\n postgres: %v", sqlite, postgres)
-	}
-}
 
 // Unique violations are recognised by the drivers' codes on both engines,
 // and an error that merely mentions the words is not one.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 )
 
 // Inquiry is a message a visitor sent with the contact form.
@@ -47,7 +48,7 @@ var errInquiryNotFound = apperr.NotFound("Inquiry not found")
 // enqueue its e-mail): both are committed, or neither.
 func (s *Store) CreateInquiry(ctx context.Context, in InquiryInput, also ...func(tx *sql.Tx, inq Inquiry) error) (Inquiry, error) {
 	if in.Language == "" {
-		in.Language = "no"
+		in.Language = lang.Default
 	}
 	const insert = `INSERT INTO contact_inquiries (name, email, company, service, message, language, is_read, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, FALSE, ?) RETURNING ` + inquiryColumns

@@ -8,10 +8,8 @@ package store
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"net/url"
 	"os"
@@ -22,13 +20,11 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	"github.com/pressly/goose/v3"
-	"modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite"               // registers the "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
-)
 
-//go:embed migrations
-var migrations embed.FS
+	"github.com/ugcfolio/ugcfolio/internal/config"
+)
 
 // Dialect names the database engine.
 type Dialect string
@@ -43,11 +39,6 @@ type Store struct {
 	DB      *sql.DB
 	Dialect Dialect
 	wal     *walWatch // SQLite only: keeps the WAL file small
-}
-
-// IsPostgresURL reports whether dsn names a PostgreSQL server.
-func IsPostgresURL(dsn string) bool {
-	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
 // Open connects to PostgreSQL when databaseURL is a postgres:// URL and to an
@@ -81,8 +72,8 @@ func Open(ctx context.Context, databaseURL, sqlitePath string) (*Store, error) {
 }
 
 func openPostgres(databaseURL string) (*Store, error) {
-	if !IsPostgresURL(databaseURL) {
-		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql://")
+	if !config.IsPostgresURL(databaseURL) {
+		return nil, config.ErrDatabaseURL
 	}
 	db, err := sql.Open("pgx", databaseURL)
 	if err != nil {
@@ -126,25 +117,6 @@ func openSQLite(path string) (*Store, error) {
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
 	return &Store{DB: db, Dialect: SQLite}, nil
-}
-
-func (s *Store) migrate(ctx context.Context) error {
-	dir, err := fs.Sub(migrations, "migrations/"+string(s.Dialect))
-	if err != nil {
-		return err
-	}
-	gooseDialect := goose.DialectSQLite3
-	if s.Dialect == Postgres {
-		gooseDialect = goose.DialectPostgres
-	}
-	p, err := goose.NewProvider(gooseDialect, s.DB, dir)
-	if err != nil {
-		return fmt.Errorf("prepare migrations: %w", err)
-	}
-	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("run migrations: %w", err)
-	}
-	return nil
 }
 
 // Close closes the database.

@@ -70,6 +70,15 @@ func (s *Store) ListTestimonials(ctx context.Context, language string, includeHi
 	return list, rows.Err()
 }
 
+// GetTestimonial reads one testimonial.
+func (s *Store) GetTestimonial(ctx context.Context, id int64) (Testimonial, error) {
+	t, err := scanTestimonial(s.queryRow(ctx, `SELECT `+testimonialSQL.columns+` FROM testimonials WHERE id = ?`, id))
+	if noRows(err) {
+		return Testimonial{}, errTestimonialNotFound
+	}
+	return t, err
+}
+
 // CreateTestimonial adds a testimonial.
 func (s *Store) CreateTestimonial(ctx context.Context, in TestimonialInput) (Testimonial, error) {
 	args := append(fields(in.columns()), now())

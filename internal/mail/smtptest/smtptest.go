@@ -7,19 +7,13 @@
 package smtptest
 
 import (
-	"bytes"
 	"crypto/x509"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
 	mrand "math/rand/v2"
-	"mime"
-	"mime/multipart"
 	"net"
-	"net/mail"
 	"net/url"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -27,25 +21,6 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
-
-// Message is one message the server accepted.
-type Message struct {
-	From   string   // envelope sender
-	To     []string // envelope recipients
-	Raw    []byte
-	Header mail.Header
-	Text   string // the text/plain part, decoded, with LF line ends
-	HTML   string // the text/html part, decoded, with LF line ends
-}
-
-// Subject is the decoded Subject header.
-func (m Message) Subject() string {
-	s, err := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
-	if err != nil {
-		return m.Header.Get("Subject")
-	}
-	return s
-}
 
 // Server is a running SMTP server that keeps every message.
 type Server struct {
@@ -349,52 +324,3 @@ func (se *session) Data(r io.Reader) error {
 
 func (se *session) Reset()        { se.from, se.to = "", nil }
 func (se *session) Logout() error { return nil }
-
-// parse reads the headers and the text and HTML parts of a message.
-func parse(raw []byte) (Message, error) {
-	msg, err := mail.ReadMessage(bytes.NewReader(raw))
-	if err != nil {
-		return Message{}, err
-	}
-	m := Message{Raw: raw, Header: msg.Header}
-	err = walk(msg.Header.Get("Content-Type"), msg.Header.Get("Content-Transfer-Encoding"), msg.Body, &m)
-	return m, err
-}
-
-func walk(contentType, encoding string, body io.Reader, m *Message) error {
-	mt, params, err := mime.ParseMediaType(contentType)
-	if err != nil {
-		return err
-	}
-	if strings.HasPrefix(mt, "multipart/") {
-		mr := multipart.NewReader(body, params["boundary"])
-		for {
-			p, err := mr.NextPart()
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			if err := walk(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), p, m); err != nil {
-				return err
-			}
-		}
-	}
-	// multipart decodes quoted-printable parts itself; base64 is ours.
-	if strings.EqualFold(encoding, "base64") {
-		body = base64.NewDecoder(base64.StdEncoding, body)
-	}
-	b, err := io.ReadAll(body)
-	if err != nil {
-		return err
-	}
-	text := strings.ReplaceAll(string(b), "\r\n", "\n") // lines travel as CRLF
-	switch mt {
-	case "text/plain":
-		m.Text = text
-	case "text/html":
-		m.HTML = text
-	}
-	return nil
-}

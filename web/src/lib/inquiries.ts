@@ -41,11 +41,11 @@ export function useUnreadInquiryCount(): number {
   return data?.filter((i) => !i.isRead).length ?? 0;
 }
 
-/** PUT /api/admin/contact/{id}/read. */
+/** PATCH /api/admin/contact/{id} with `{ isRead: true }` (SPEC.md's PUT …/{id}/read still answers). */
 export function useMarkInquiryRead(callbacks?: MutationCallbacks<number>) {
   return useInvalidatingMutation(
     inquiriesQueryOptions().queryKey,
-    (id: number) => apiRequest("PUT", `${inquiriesUrl}/${id}/read`),
+    (id: number) => apiRequest("PATCH", `${inquiriesUrl}/${id}`, { isRead: true }),
     callbacks,
   );
 }

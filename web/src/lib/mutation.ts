@@ -29,14 +29,15 @@ export function useInvalidatingMutation<TVariables>(
 }
 
 /**
- * The admin's add, update and delete of one language's list at `base` (POST base, then
- * `update.method` and DELETE on base/{id}), each invalidating that language's list.
- * `update.idInBody` repeats the id in the update's body, as PATCH /api/admin/portfolio/{id} has it.
+ * The admin's add, update and delete of one language's list at `base` (POST base, then PATCH and
+ * DELETE on base/{id}), each invalidating that language's list. Every update is a PATCH: the
+ * server keeps what the body does not mention. `update.idInBody` repeats the id in the update's
+ * body, as PATCH /api/admin/portfolio/{id} has it.
  */
 export function listMutations<TInput>(
   base: string,
   listKey: (language: Language) => QueryKey,
-  update: { method: "PUT" | "PATCH"; idInBody: boolean },
+  update: { idInBody: boolean },
 ) {
   return {
     useAdd: (language: Language, callbacks?: MutationCallbacks<TInput>) =>
@@ -49,7 +50,7 @@ export function listMutations<TInput>(
       useInvalidatingMutation(
         listKey(language),
         ({ id, input }: { id: number; input: TInput }) =>
-          apiRequest(update.method, `${base}/${id}`, update.idInBody ? { ...input, id } : input),
+          apiRequest("PATCH", `${base}/${id}`, update.idInBody ? { ...input, id } : input),
         callbacks,
       ),
     useDelete: (language: Language, callbacks?: MutationCallbacks<number>) =>

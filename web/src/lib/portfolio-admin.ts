@@ -15,5 +15,5 @@ export const {
 } = listMutations<PortfolioInput>(
   "/api/admin/portfolio",
   (language) => portfolioQueryOptions(language).queryKey,
-  { method: "PATCH", idInBody: true },
+  { idInBody: true },
 );

@@ -7,7 +7,7 @@ import { type Testimonial, testimonialsQueryOptions } from "./testimonials";
 /** The body of an add or update: the testimonial without its id. */
 export type TestimonialInput = Omit<Testimonial, "id">;
 
-/** POST /api/admin/testimonials, PUT and DELETE /api/admin/testimonials/{id}. */
+/** POST /api/admin/testimonials, PATCH and DELETE /api/admin/testimonials/{id}. */
 export const {
   useAdd: useAddTestimonial,
   useUpdate: useUpdateTestimonial,
@@ -15,5 +15,5 @@ export const {
 } = listMutations<TestimonialInput>(
   "/api/admin/testimonials",
   (language) => testimonialsQueryOptions(language).queryKey,
-  { method: "PUT", idInBody: false },
+  { idInBody: false },
 );

@@ -20,7 +20,7 @@ describe("inquiries screen", () => {
     mockApi({
       "GET /api/user": () => json(admin),
       "GET /api/admin/contact": () => json([inquiry(1, false)]),
-      "PUT /api/admin/contact/1/read": badGateway,
+      "PATCH /api/admin/contact/1": badGateway,
       "DELETE /api/admin/contact/1": badGateway,
     });
     renderApp(<InquiriesPage />, { path: "/admin/inquiries" });
