@@ -149,7 +149,7 @@ export function TestimonialsPage() {
             <Card
               className={cn(
                 "flex h-full flex-col gap-4 p-5",
-                !t.isActive && "border-dashed bg-muted/40 shadow-none",
+                !t.isActive && "border-dashed shadow-none",
               )}
               data-testid="testimonial-card"
             >
