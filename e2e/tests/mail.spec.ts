@@ -1,7 +1,7 @@
 /**
  * Issue 14 in the browser: an inquiry sent from the public form is mailed to the creator through a
  * real SMTP server (.tools/smtptest, built by `make tools`), the admin inquiries screen shows it as
- * sent, and 'Svar på e-post' opens the mail program with the sender's address and a Re: subject.
+ * sent, and 'Reply by e-mail' opens the mail program with the sender's address and a Re: subject.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -58,7 +58,7 @@ async function received(): Promise<Received[]> {
   return (await (await fetch(`${info.api}/messages`)).json()) as Received[];
 }
 
-test("an inquiry from the public form is mailed, shows as sent, and Svar på e-post answers the sender", async ({
+test("an inquiry from the public form is mailed, shows as sent, and Reply by e-mail answers the sender", async ({
   page,
 }) => {
   const admin = { email: "creator@example.no", name: "Kari", password: "hemmelig-passord" };
@@ -95,14 +95,14 @@ test("an inquiry from the public form is mailed, shows as sent, and Svar på e-p
     await page.goto(`${server.baseURL}/admin/inquiries`);
     const card = page.getByTestId("inquiry-card").filter({ hasText: "Ola Nordmann" });
     // The job is marked done just after the message arrives; the screen polls every 3 s meanwhile.
-    await expect(card.getByTestId("delivery")).toContainText("E-post sendt", { timeout: 15_000 });
-    await expect(page.getByRole("link", { name: "Eksporter CSV" })).toBeVisible();
+    await expect(card.getByTestId("delivery")).toContainText("E-mail sent", { timeout: 15_000 });
+    await expect(page.getByRole("link", { name: "Export CSV" })).toBeVisible();
     await page.screenshot({ path: path.join(shotsDir, `inquiries-${name}.png`), fullPage: true });
   }
 
   const card = page.getByTestId("inquiry-card").filter({ hasText: "Ola Nordmann" });
   await card.getByRole("button", { name: "View & Mark Read" }).click();
-  const reply = page.getByRole("link", { name: "Svar på e-post" });
+  const reply = page.getByRole("link", { name: "Reply by e-mail" });
   await expect(reply).toHaveAttribute(
     "href",
     "mailto:ola@brand.no?subject=Re%3A%20Din%20henvendelse%20om%20Skreddersydd",

@@ -5,6 +5,7 @@ import { cardSizes } from "@/features/public/work/work-thumbnail";
 import type { MediaInfo } from "@/lib/media";
 import type { PortfolioItem } from "@/lib/portfolio";
 import { json, mockApi, renderApp } from "@/test/render-app";
+import { imageTexts } from "./image-texts";
 import { ImageUploadButton, type ImageUploader, UploadedImagePreview } from "./image-upload";
 
 const photo = (name: string, size = 1000, type = "image/jpeg") =>
@@ -36,7 +37,7 @@ describe("ImageUploadButton", () => {
       });
     });
     const onUploaded = vi.fn();
-    renderApp(<ImageUploadButton upload={upload} onUploaded={onUploaded} />);
+    renderApp(<ImageUploadButton texts={imageTexts.no} upload={upload} onUploaded={onUploaded} />);
     choose(photo("ferie.heic", 1000, ""));
     expect(await screen.findByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
     expect(screen.getByRole("button", { name: /Laster opp... 40%/ })).toBeDisabled();
@@ -47,7 +48,7 @@ describe("ImageUploadButton", () => {
 
   it("refuses a photo over 25 MB before sending anything", async () => {
     const upload = vi.fn<ImageUploader>();
-    renderApp(<ImageUploadButton upload={upload} onUploaded={() => {}} />);
+    renderApp(<ImageUploadButton texts={imageTexts.no} upload={upload} onUploaded={() => {}} />);
     choose(photo("stor.jpg", 25 * 1024 * 1024 + 1));
     expect(await screen.findByText("Bildet er for stort: grensen er 25 MB.")).toBeInTheDocument();
     expect(upload).not.toHaveBeenCalled();
@@ -59,7 +60,7 @@ describe("ImageUploadButton", () => {
         new Error("Filen er ikke et bilde i et format vi støtter (JPEG, PNG, WebP eller HEIC)."),
       ),
     );
-    renderApp(<ImageUploadButton upload={upload} onUploaded={() => {}} />);
+    renderApp(<ImageUploadButton texts={imageTexts.no} upload={upload} onUploaded={() => {}} />);
     choose(photo("notat.jpg"));
     expect(await screen.findByText(/Filen er ikke et bilde/)).toBeInTheDocument();
   });
@@ -69,11 +70,15 @@ describe("UploadedImagePreview", () => {
   it("waits for processing, then shows a processed variant, never the private original", async () => {
     let status: MediaInfo = { ...ready, status: "processing", sources: [] };
     mockApi({ "GET /api/admin/media/abc.jpg": () => json(status) });
-    const { container } = renderApp(<UploadedImagePreview url="/uploads/abc.jpg" />);
+    const { container } = renderApp(
+      <UploadedImagePreview url="/uploads/abc.jpg" texts={imageTexts.no} />,
+    );
     expect(await screen.findByText("Behandler bildet…")).toBeInTheDocument();
     status = ready;
     const img = await screen.findByTestId("processed-image-preview", {}, { timeout: 4000 });
-    expect(img).toHaveAttribute("src", "/media/p_640.jpg");
+    // The largest JPEG as the src, every variant in the srcset for the browser to choose from.
+    expect(img).toHaveAttribute("src", "/media/p_1440.jpg");
+    expect(img.getAttribute("srcset")).toContain("/media/p_640.jpg 640w");
     expect(container.querySelector('img[src^="/uploads/"]')).toBeNull();
   });
 
@@ -87,7 +92,7 @@ describe("UploadedImagePreview", () => {
           sources: [],
         }),
     });
-    renderApp(<UploadedImagePreview url="/uploads/bad.jpg" />);
+    renderApp(<UploadedImagePreview url="/uploads/bad.jpg" texts={imageTexts.no} />);
     expect(await screen.findByText(/Bildet er skadet/)).toBeInTheDocument();
   });
 });
@@ -154,7 +159,11 @@ describe("UploadedImagePreview of an address that is no processed photo", () => 
   it("shows what the form gives for it", async () => {
     mockApi({ "GET /api/admin/media/missing.jpg": () => json({ message: "not found" }, 404) });
     renderApp(
-      <UploadedImagePreview url="/uploads/missing.jpg" unprocessed={<p>Ugyldig bilde-URL</p>} />,
+      <UploadedImagePreview
+        url="/uploads/missing.jpg"
+        texts={imageTexts.no}
+        unprocessed={<p>Ugyldig bilde-URL</p>}
+      />,
     );
     expect(await screen.findByText("Ugyldig bilde-URL")).toBeInTheDocument();
   });

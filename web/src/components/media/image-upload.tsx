@@ -1,28 +1,29 @@
-import { useQuery } from "@tanstack/react-query";
 import { ImageUp, Loader2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { MAX_IMAGE_BYTES, msgImageTooLarge, sourceFor, uploadImage } from "@/lib/media";
-import { getMediaStatus } from "@/lib/media-admin";
-import { isUploadPath } from "@/lib/media-url";
+import { MAX_IMAGE_BYTES, uploadImage } from "@/lib/media";
 import { DEFAULT_CHUNK_BYTES } from "@/lib/upload";
+import type { ImageTexts } from "./image-texts";
+import { AdminImage } from "./uploaded-image";
 
 /** The upload function; the tests give their own. */
 export type ImageUploader = typeof uploadImage;
 
 /**
- * 'Last opp bilde' beside an image address field (issue 13): picks a photo (JPEG, PNG, WebP,
+ * The upload button beside an image address field (issue 13): picks a photo (JPEG, PNG, WebP,
  * HEIC), refuses one over 25 MB before sending anything, shows the progress while it uploads, and
  * hands the stored file's address to the field. The address field keeps working for external
- * images; the server checks the bytes and answers in Norwegian, and that answer is shown.
+ * images; the server checks the bytes, and its answer is shown in the screen's language.
  */
 export function ImageUploadButton({
   onUploaded,
+  texts,
   upload = uploadImage,
   testId = "image-file-input",
 }: {
   onUploaded: (url: string) => void;
+  texts: ImageTexts;
   upload?: ImageUploader;
   testId?: string;
 }) {
@@ -33,7 +34,7 @@ export function ImageUploadButton({
   const choose = async (file: File) => {
     setError(null);
     if (file.size > MAX_IMAGE_BYTES) {
-      setError(msgImageTooLarge);
+      setError(texts.tooLarge);
       return;
     }
     setProgress(0);
@@ -41,7 +42,8 @@ export function ImageUploadButton({
       const url = await upload(file, { chunkSize: DEFAULT_CHUNK_BYTES, onProgress: setProgress });
       onUploaded(url);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      const text = failure instanceof Error ? failure.message : String(failure);
+      setError(texts.message(text, texts.uploadFailed));
     } finally {
       setProgress(null);
     }
@@ -56,7 +58,7 @@ export function ImageUploadButton({
         accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Bildefil"
+        aria-label={texts.fileInput}
         data-testid={testId}
         onChange={(e) => {
           const file = e.target.files?.[0];
@@ -74,70 +76,46 @@ export function ImageUploadButton({
         {uploading ? (
           <>
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-            {`Laster opp... ${progress}%`}
+            {texts.uploading(progress)}
           </>
         ) : (
           <>
             <ImageUp className="size-4" aria-hidden="true" />
-            Last opp bilde
+            {texts.upload}
           </>
         )}
       </Button>
-      {uploading ? <ProgressBar label="Opplasting av bilde" percent={progress} /> : null}
+      {uploading ? <ProgressBar label={texts.progress} percent={progress} /> : null}
       {error ? <p className="text-sm text-destructive">{error}</p> : null}
     </div>
   );
 }
 
 /**
- * The admin preview of an uploaded photo: the original is private, so it shows the processed
- * variant (asking the server every second while processing runs), or why processing failed. An
- * /uploads/ address that is no processed photo (typed by hand, or a file since removed) shows
- * `unprocessed` instead.
+ * A form's preview of an uploaded photo (issue 23: the browser cannot show HEIC): the processed
+ * variant (asking the server every second while processing runs), or why processing failed; never
+ * the private original. An /uploads/ address that is no processed photo (typed by hand, or a file
+ * since removed) shows `unprocessed` instead.
  */
 export function UploadedImagePreview({
   url,
+  texts,
   unprocessed = null,
 }: {
   url: string;
+  texts: ImageTexts;
   unprocessed?: ReactNode;
 }) {
-  const query = useQuery({
-    queryKey: ["media", url],
-    queryFn: () => getMediaStatus(url),
-    enabled: isUploadPath(url),
-    refetchInterval: (q) => (q.state.data?.status === "processing" ? 1000 : false),
-  });
-  const media = query.data;
-  if (media === null) return <>{unprocessed}</>;
-  if (media?.status === "ready") {
-    const source = sourceFor(media, "image/jpeg", 640);
-    if (source) {
-      return (
-        <img
-          src={source.url}
-          width={source.width}
-          height={source.height}
-          alt="Forhåndsvisning"
-          data-testid="processed-image-preview"
-          className="aspect-video w-full rounded-md bg-muted object-cover"
-        />
-      );
-    }
-  }
   return (
-    <div
-      role="status"
-      className="flex aspect-video w-full items-center justify-center gap-2 rounded-md bg-muted p-4 text-center text-sm text-muted-foreground"
-    >
-      {media?.status === "failed" ? (
-        <span className="text-destructive">{media.error || "Bildet kunne ikke behandles."}</span>
-      ) : (
-        <>
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          <span>Behandler bildet…</span>
-        </>
-      )}
-    </div>
+    <AdminImage
+      key={url}
+      address={url}
+      shape="preview"
+      sizes="(min-width: 1024px) 26rem, 100vw"
+      texts={texts}
+      placeholder={unprocessed}
+      unprocessed={unprocessed}
+      testId="processed-image-preview"
+    />
   );
 }

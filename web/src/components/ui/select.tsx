@@ -1,6 +1,6 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { Check, ChevronDown } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useCallback, useEffect, useState } from "react";
 import { cn } from "./cn";
 
 export const Select = SelectPrimitive.Root;
@@ -28,15 +28,43 @@ export function SelectTrigger({
   );
 }
 
+/**
+ * While the list is open, the rest of the page is inert as well as hidden. Radix hides it from
+ * assistive technology (aria-hidden) and keeps the focus in the list, but leaves its fields
+ * focusable, which WCAG 4.1.2 (axe's aria-hidden-focus) counts as hidden content one can focus.
+ * `inert` says what the open list means: nothing else can be reached until it closes. Removed on
+ * close, before Radix returns the focus to the trigger (it does so a task later).
+ */
+function useInertOutside(content: HTMLElement | null) {
+  useEffect(() => {
+    if (!content?.isConnected) return;
+    const outside = [...document.body.children].filter(
+      (el) => !el.contains(content) && !el.hasAttribute("inert"),
+    );
+    for (const el of outside) el.setAttribute("inert", "");
+    return () => {
+      for (const el of outside) el.removeAttribute("inert");
+    };
+  }, [content]);
+}
+
 export function SelectContent({
   className,
   children,
   position = "popper",
   ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
+}: Omit<ComponentProps<typeof SelectPrimitive.Content>, "ref">) {
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  // React 19 calls the cleanup, not the ref with null, when the list closes.
+  const contentRef = useCallback((element: HTMLDivElement | null) => {
+    setContent(element);
+    return () => setContent(null);
+  }, []);
+  useInertOutside(content);
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
+        ref={contentRef}
         position={position}
         sideOffset={4}
         className={cn(

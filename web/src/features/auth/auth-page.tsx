@@ -53,7 +53,7 @@ export function AuthPage() {
           </Button>
         </div>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-8 lg:py-10">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-amber-600">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-amber-700">
             Creator studio
           </p>
           <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Welcome</h1>

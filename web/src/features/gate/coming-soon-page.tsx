@@ -121,7 +121,7 @@ export function ComingSoonPage() {
             Få tilgang
           </Button>
         </form>
-        <p className="mt-8 text-center text-sm text-stone-500">
+        <p className="mt-8 text-center text-sm text-stone-400">
           Porsgrunn, Telemark · UGC-innhold for merkevarer
         </p>
       </main>

@@ -57,4 +57,66 @@ describe("inquiries screen", () => {
     await user.click(screen.getByRole("tab", { name: /^Read/ }));
     await waitFor(() => expect(screen.getByText("No read inquiries found.")).toBeInTheDocument());
   });
+
+  it("is English all through, the mail notices too, while the site is in Norwegian", async () => {
+    localStorage.setItem("language", "no");
+    mockApi({
+      "GET /api/user": () => json(admin),
+      "GET /api/admin/contact": () => json([inquiry(1, false), inquiry(2, true)]),
+      "GET /api/admin/contact/mail": () =>
+        json({ enabled: false, autoReply: false, deliveries: {} }),
+    });
+    renderApp(<InquiriesPage />, { path: "/admin/inquiries" });
+    expect(
+      await screen.findByText(
+        "E-mail notification is off: new inquiries are not sent by e-mail. Set UGCFOLIO_SMTP_URL and UGCFOLIO_MAIL_FROM to turn it on.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Export CSV" })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/E-postvarsling|Eksporter|henvendelse/);
+  });
+
+  it("shows each delivery and its retry in English", async () => {
+    mockApi({
+      "GET /api/user": () => json(admin),
+      "GET /api/admin/contact": () => json([inquiry(1, false), inquiry(2, true)]),
+      "GET /api/admin/contact/mail": () =>
+        json({
+          enabled: true,
+          autoReply: false,
+          deliveries: {
+            "1": { state: "sent", attempts: 1 },
+            "2": { state: "failed", attempts: 3, error: "550 mailbox unavailable" },
+          },
+        }),
+    });
+    renderApp(<InquiriesPage />, { path: "/admin/inquiries" });
+    expect(await screen.findByText("E-mail sent")).toBeInTheDocument();
+    expect(screen.getByText("E-mail failed")).toBeInTheDocument();
+    expect(screen.getByText("Reason: 550 mailbox unavailable")).toBeInTheDocument();
+    expect(
+      screen.getByRole("button", {
+        name: "Send the e-mail notification of the inquiry from Person 2 again",
+      }),
+    ).toHaveTextContent("Send again");
+  });
+
+  it("puts the list in the selected tab's panel, which each tab names", async () => {
+    mockApi({
+      "GET /api/user": () => json(admin),
+      "GET /api/admin/contact": () => json([inquiry(1, false)]),
+    });
+    renderApp(<InquiriesPage />, { path: "/admin/inquiries" });
+    const card = await screen.findByTestId("inquiry-card");
+    const tab = screen.getByRole("tab", { name: /All/ });
+    const panel = screen.getByRole("tabpanel");
+    expect(tab.getAttribute("aria-controls")).toBe(panel.id);
+    expect(panel).toContainElement(card);
+    await userEvent.setup().click(screen.getByRole("tab", { name: /Unread/ }));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: /Unread/ }).getAttribute("aria-controls")).toBe(
+        screen.getByRole("tabpanel").id,
+      ),
+    );
+  });
 });

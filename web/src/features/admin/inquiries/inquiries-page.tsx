@@ -15,7 +15,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
 import {
@@ -28,7 +28,8 @@ import {
 import { AdminLayout } from "../layout/admin-layout";
 import { DeliveryStatus, ExportCsvButton, MailOffNotice, ReplyButton } from "./inquiry-mail";
 
-type Filter = "all" | "unread" | "read";
+const filters = ["all", "unread", "read"] as const;
+type Filter = (typeof filters)[number];
 
 /** SPEC.md: dates like 'MMM d, yyyy • h:mm a'. */
 export const formatInquiryDate = (iso: string) => format(new Date(iso), "MMM d, yyyy • h:mm a");
@@ -169,17 +170,22 @@ export function InquiriesPage() {
   return (
     <AdminLayout title="Inquiries" description="Messages sent through the contact form.">
       {mail.data && !mail.data.enabled ? <MailOffNotice /> : null}
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)}>
+      {/* The list is the tabs' panel: each tab points (aria-controls) at a panel that is there. */}
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)}>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <TabsList>
             <TabsTrigger value="all">All ({all.length})</TabsTrigger>
             <TabsTrigger value="unread">Unread ({unread.length})</TabsTrigger>
             <TabsTrigger value="read">Read ({read.length})</TabsTrigger>
           </TabsList>
-        </Tabs>
-        {all.length > 0 ? <ExportCsvButton /> : null}
-      </div>
-      {content}
+          {all.length > 0 ? <ExportCsvButton /> : null}
+        </div>
+        {filters.map((f) => (
+          <TabsContent key={f} value={f} className="mt-0">
+            {content}
+          </TabsContent>
+        ))}
+      </Tabs>
 
       <Dialog open={viewing !== null} onOpenChange={(o) => !o && setViewing(null)}>
         <DialogContent wide>

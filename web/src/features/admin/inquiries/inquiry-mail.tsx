@@ -5,8 +5,8 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import { format, useLanguage } from "@/lib/i18n";
-import { adminMailCatalogues } from "@/lib/i18n/admin-mail";
+import { format } from "@/lib/i18n";
+import { adminMailTexts, replySubjects } from "@/lib/i18n/admin-mail";
 import {
   type Delivery,
   type Inquiry,
@@ -14,27 +14,21 @@ import {
   useResendInquiryMail,
 } from "@/lib/inquiries";
 
-/** The admin's e-mail texts in the interface language. */
-export function useMailTexts() {
-  return adminMailCatalogues[useLanguage().language];
-}
-
 /**
  * The reply link: the sender's address and a `Re:` subject in the inquiry's language. The address
  * is encoded (a local part may hold ? or &) except its @.
  */
 export function replyHref(inq: Pick<Inquiry, "email" | "service" | "language">): string {
-  const t = adminMailCatalogues.no;
   const lang = inq.language === "en" ? "en" : "no";
   const subject = inq.service
-    ? format(t.replySubjectAbout[lang], { service: inq.service })
-    : t.replySubject[lang];
+    ? format(replySubjects.about[lang], { service: inq.service })
+    : replySubjects.plain[lang];
   return `mailto:${encodeURIComponent(inq.email).replace("%40", "@")}?subject=${encodeURIComponent(subject)}`;
 }
 
-/** 'Svar på e-post': opens the mail program. */
+/** 'Reply by e-mail': opens the mail program. */
 export function ReplyButton({ inquiry, size }: { inquiry: Inquiry; size?: "sm" }) {
-  const t = useMailTexts();
+  const t = adminMailTexts;
   return (
     <Button asChild size={size}>
       <a href={replyHref(inquiry)} data-testid="reply-button">
@@ -47,7 +41,7 @@ export function ReplyButton({ inquiry, size }: { inquiry: Inquiry; size?: "sm" }
 
 /** The CSV export of every inquiry. */
 export function ExportCsvButton() {
-  const t = useMailTexts();
+  const t = adminMailTexts;
   return (
     <Button asChild variant="outline" size="sm">
       <a href={inquiriesCsvUrl} download>
@@ -60,7 +54,7 @@ export function ExportCsvButton() {
 
 /** Says that e-mail notification is off. */
 export function MailOffNotice() {
-  const t = useMailTexts();
+  const t = adminMailTexts;
   return (
     <Card role="status" className="mb-4 flex items-start gap-3 p-4 text-sm text-muted-foreground">
       <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -79,7 +73,7 @@ export function DeliveryStatus({
   inquiry: Inquiry;
   delivery: Delivery | undefined;
 }) {
-  const t = useMailTexts();
+  const t = adminMailTexts;
   const resend = useResendInquiryMail({
     onSuccess: () => toast.success(t.sendAgainDone),
     // The server's message when it gave one, never a raw error body (issue 11).

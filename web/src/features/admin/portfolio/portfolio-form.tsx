@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { imageTexts } from "@/components/media/image-texts";
 import { ImageUploadButton, UploadedImagePreview } from "@/components/media/image-upload";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -103,11 +104,13 @@ export function PortfolioForm({
             )}
           </FormField>
           <ImageUploadButton
+            texts={imageTexts.no}
             onUploaded={(url) => setValue("imageUrl", url, { shouldValidate: true })}
           />
           {isUploadPath(imageUrl.trim()) ? (
             <UploadedImagePreview
               url={imageUrl.trim()}
+              texts={imageTexts.no}
               unprocessed={<ImagePreview url={imageUrl.trim()} />}
             />
           ) : (

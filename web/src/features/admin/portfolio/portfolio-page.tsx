@@ -1,5 +1,7 @@
 import { ImageIcon, Pencil, Star, Trash2, Video } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { imageTexts } from "@/components/media/image-texts";
+import { AdminImage } from "@/components/media/uploaded-image";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -22,24 +24,14 @@ import {
 } from "./portfolio-rules";
 import { ProcessingMark } from "./video-processing";
 
+/**
+ * A row's picture: the item's photo as visitors see it (or "processing"), else its processed
+ * video's poster, else a video icon, else a placeholder icon (SPEC.md section 2).
+ */
 function Thumbnail({ item }: { item: PortfolioItem }) {
-  const [broken, setBroken] = useState(false);
   const box = "grid size-16 shrink-0 place-items-center overflow-hidden rounded-md bg-muted";
-  const picture =
-    item.imageUrl || (item.videoMedia?.status === "ready" ? item.videoMedia.posterUrl : "");
-  if (picture && !broken) {
-    return (
-      <span className={box}>
-        <img
-          src={picture}
-          alt=""
-          onError={() => setBroken(true)}
-          className="size-full object-cover"
-        />
-      </span>
-    );
-  }
-  return (
+  const poster = item.videoMedia?.status === "ready" ? item.videoMedia.posterUrl : "";
+  const placeholder = (
     <span className={`${box} text-muted-foreground`}>
       {item.videoUrl ? (
         <Video className="size-6" aria-label="Video" />
@@ -47,6 +39,16 @@ function Thumbnail({ item }: { item: PortfolioItem }) {
         <ImageIcon className="size-6" aria-label="Ingen bilde" />
       )}
     </span>
+  );
+  return (
+    <AdminImage
+      address={item.imageUrl || poster}
+      media={item.imageUrl ? (item.imageMedia ?? null) : null}
+      shape="thumb"
+      sizes="64px"
+      texts={imageTexts.no}
+      placeholder={placeholder}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
+import { imageTexts } from "@/components/media/image-texts";
 import { ImageUploadButton, UploadedImagePreview } from "@/components/media/image-upload";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -108,10 +109,11 @@ export function TestimonialForm({
       {field("imageUrl", "Image URL (optional)", "https://…")}
       <ImageUploadButton
         testId="testimonial-image-file-input"
+        texts={imageTexts.en}
         onUploaded={(url) => setValue("imageUrl", url, { shouldValidate: true })}
       />
       {isUploadPath(watch("imageUrl").trim()) ? (
-        <UploadedImagePreview url={watch("imageUrl").trim()} />
+        <UploadedImagePreview url={watch("imageUrl").trim()} texts={imageTexts.en} />
       ) : null}
       <FormField label="Rating" id="t-rating">
         {(control) => (

@@ -1,4 +1,5 @@
 import { Quote, Star } from "lucide-react";
+import { imageView } from "@/components/media/image-view";
 import { ResponsivePicture } from "@/components/media/responsive-picture";
 import { format, useLanguage } from "@/lib/i18n";
 import { type Testimonial, useTestimonials } from "@/lib/testimonials";
@@ -6,6 +7,41 @@ import { SectionHeading } from "./section-heading";
 
 /** The avatar shown when a testimonial has no image, or its image fails to load. */
 const avatarPlaceholder = "/avatar-placeholder.svg";
+
+/** A card's avatar: the photo's variants once processed, else its address, else the placeholder. */
+function Avatar({ item, alt }: { item: Testimonial; alt: string }) {
+  const view = imageView(item.imageUrl, item.imageMedia);
+  const look = "size-12 rounded-full object-cover ring-2 ring-amber-100";
+  if (view.kind === "picture") {
+    return (
+      <ResponsivePicture
+        media={view.media}
+        sizes="48px"
+        fallback={view.src}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        className={look}
+      />
+    );
+  }
+  return (
+    <img
+      src={view.kind === "address" ? view.src : avatarPlaceholder}
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith(avatarPlaceholder)) {
+          event.currentTarget.src = avatarPlaceholder;
+        }
+      }}
+      alt={alt}
+      width={48}
+      height={48}
+      loading="lazy"
+      decoding="async"
+      className={look}
+    />
+  );
+}
 
 /**
  * SPEC.md section 3: three built-in English samples (rating 5, active), shown while loading and
@@ -100,32 +136,7 @@ export function Testimonials() {
                 <p>“{item.testimonial}”</p>
               </blockquote>
               <div className="mt-6 flex items-center gap-4 border-t border-stone-100 pt-6">
-                {item.imageMedia?.status === "ready" && item.imageMedia.sources.length > 0 ? (
-                  <ResponsivePicture
-                    media={item.imageMedia}
-                    sizes="48px"
-                    fallback={item.imageUrl}
-                    alt={format(t.testimonials.avatarAlt, { name: item.name })}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-12 rounded-full object-cover ring-2 ring-amber-100"
-                  />
-                ) : (
-                  <img
-                    src={item.imageUrl.trim() !== "" ? item.imageUrl : avatarPlaceholder}
-                    onError={(event) => {
-                      if (!event.currentTarget.src.endsWith(avatarPlaceholder)) {
-                        event.currentTarget.src = avatarPlaceholder;
-                      }
-                    }}
-                    alt={format(t.testimonials.avatarAlt, { name: item.name })}
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-12 rounded-full object-cover ring-2 ring-amber-100"
-                  />
-                )}
+                <Avatar item={item} alt={format(t.testimonials.avatarAlt, { name: item.name })} />
                 <div>
                   <p className="font-bold text-stone-950">{item.name}</p>
                   <p className="text-sm text-stone-600">{item.company}</p>

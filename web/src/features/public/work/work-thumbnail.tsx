@@ -1,5 +1,6 @@
 import { ImageOff, Play } from "lucide-react";
 import { useState } from "react";
+import { imageView } from "@/components/media/image-view";
 import { ResponsivePicture } from "@/components/media/responsive-picture";
 import { useLanguage } from "@/lib/i18n";
 import type { PortfolioItem } from "@/lib/portfolio";
@@ -12,15 +13,16 @@ import type { PortfolioItem } from "@/lib/portfolio";
 export function WorkThumbnail({ item }: { item: PortfolioItem }) {
   const { t } = useLanguage();
   const [broken, setBroken] = useState(false);
-  const media = item.imageMedia;
-  if (media && media.status === "ready" && media.sources.length > 0 && !broken) {
+  const view = imageView(item.imageUrl, item.imageMedia);
+  if (view.kind === "picture" && !broken) {
+    const media = view.media;
     const crops = media.cardSources ?? [];
     return (
       <ResponsivePicture
         media={media}
         sizes={cardSizes(media.width / media.height)}
         crop={crops.length > 0 ? { sources: crops, sizes: cardSizes(9 / 16) } : undefined}
-        fallback={item.imageUrl}
+        fallback={view.src}
         onError={() => setBroken(true)}
         alt=""
         loading="lazy"
@@ -29,10 +31,10 @@ export function WorkThumbnail({ item }: { item: PortfolioItem }) {
       />
     );
   }
-  if (item.imageUrl.trim() !== "" && !broken) {
+  if (view.kind === "address" && !broken) {
     return (
       <img
-        src={item.imageUrl}
+        src={view.src}
         onError={() => setBroken(true)}
         alt=""
         width={720}
