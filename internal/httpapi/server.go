@@ -128,8 +128,8 @@ func New(d Deps) *Server {
 	return s
 }
 
-// Handler is the whole site with its middleware: request log, a time limit
-// for request bodies, security
+// Handler is the whole site with its middleware: request log, a redirect of
+// non-canonical paths (paths.go), a time limit for request bodies, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
 // over HTTPS, sessions, the admin guard over all of /api/admin/, and the
 // public cache emptied after each admin write.
@@ -138,8 +138,8 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	h := logRequests(s.log, s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux)))))))))
+	h := logRequests(s.log, canonicalPaths(s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
+		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux))))))))))
 	if s.metrics != nil {
 		h = s.metrics.Middleware(s.routePattern, h)
 	}
