@@ -109,6 +109,7 @@ func New(d Deps) *Server {
 		now:         time.Now,
 		siteURL:     strings.TrimRight(d.SiteURL, "/"),
 	}
+	s.sessions.ErrorFunc = s.sessionError // sessionerrors.go
 	if d.Renderer != nil {
 		s.home = newHomePages(d.Renderer)
 	}
