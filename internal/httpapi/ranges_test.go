@@ -17,7 +17,9 @@ import (
 // /uploads/, the video proxy and /media/, on local disk and on S3.
 func TestMultiRangeRequestsCostAtMostTheFile(t *testing.T) {
 	const size = 1 << 20
-	repeat := func(spec string, n int) string { return "bytes=" + strings.TrimSuffix(strings.Repeat(spec+",", n), ",") }
+	repeat := func(spec string, n int) string {
+		return "bytes=" + strings.TrimSuffix(strings.Repeat(spec+",", n), ",")
+	}
 	numbered := func(n, step int) string {
 		parts := make([]string, n)
 		for i := range parts {

@@ -57,7 +57,9 @@ func spaced(n, step int) string {
 // worstRanges are the most expensive Range headers we could build for a
 // file of size bytes (≥ 1 MB), each within net/http's 1 MB header limit.
 func worstRanges(size int) map[string]string {
-	repeat := func(spec string, n int) string { return "bytes=" + strings.TrimSuffix(strings.Repeat(spec+",", n), ",") }
+	repeat := func(spec string, n int) string {
+		return "bytes=" + strings.TrimSuffix(strings.Repeat(spec+",", n), ",")
+	}
 	adjacent := make([]string, 10_000)
 	for i := range adjacent {
 		adjacent[i] = fmt.Sprintf("%d-%d", i, i)
