@@ -82,6 +82,7 @@ type Server struct {
 
 	contactLimit *rateLimiter // POST /api/contact, per client address
 	bodyTimes    bodyTimes    // how long a request body may take to arrive
+	writeTimes   writeTimes   // how long an answer may take to leave (slowreaders.go)
 	publicCache  *publicCache // visitor lists, emptied by every admin write
 
 	metrics *metrics.Metrics // nil: no metrics
@@ -104,6 +105,7 @@ func New(d Deps) *Server {
 		passwords:   newPasswordWork(),
 		publicCache: newPublicCache(),
 		bodyTimes:   defaultBodyTimes,
+		writeTimes:  defaultWriteTimes,
 		storage:     d.Storage,
 		metrics:     d.Metrics,
 		now:         time.Now,
@@ -129,7 +131,8 @@ func New(d Deps) *Server {
 	return s
 }
 
-// Handler is the whole site with its middleware: request log, a redirect of
+// Handler is the whole site with its middleware: request log, write
+// deadlines against slow readers (slowreaders.go), a redirect of
 // non-canonical paths (paths.go), a time limit for request bodies, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
 // over HTTPS, sessions, the admin guard over all of /api/admin/, and the
@@ -139,8 +142,8 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	h := logRequests(s.log, canonicalPaths(s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux))))))))))
+	h := logRequests(s.log, s.limitWriteTime(canonicalPaths(s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
+		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.publicCache.forgetOnAdminWrites(s.mux)))))))))))
 	if s.metrics != nil {
 		h = s.metrics.Middleware(s.routePattern, h)
 	}
