@@ -2,33 +2,41 @@ package httpapi
 
 import (
 	"net/http"
-	"net/url"
 	"path"
 	"strings"
 )
 
-// canonicalPaths redirects a request whose path is not in its clean form
-// ("/x/../api/admin/contact", "//api/admin/contact", "/api/admin/./contact",
-// and their %2e%2e spellings, which arrive decoded) to the clean path,
-// before any other middleware looks at it. ServeMux would do the same, but
-// only when routing, after the middleware had judged the raw path: the
-// session loader (withSessions) skipped "/x/../api/…" as not under /api/,
-// and the admin guard, cleaning the path itself, then asked for a session
-// that was never loaded (a panic, answered 500). With this first, every
-// middleware and handler sees one spelling of each path.
+// canonicalPaths settles, before any other middleware looks at a request,
+// that its path has one spelling. ServeMux cleans the path too, but only
+// when routing, after the middleware had judged the raw path: the session
+// loader (withSessions) skipped "/x/../api/…" as not under /api/, and the
+// admin guard, cleaning the path itself, then asked for a session that was
+// never loaded (a panic, answered 500).
+//
+//   - A path with "//", "." or ".." segments is redirected to its clean
+//     form, as ServeMux would redirect it (307, query kept).
+//   - A path that is clean as sent but not once decoded ("%2e%2e",
+//     "..%2f", "%2e": dot segments in disguise) is no path of ours: 404,
+//     the JSON every miss under /api/ and /uploads/ answers.
 func canonicalPaths(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodConnect {
 			next.ServeHTTP(w, r) // ServeMux leaves CONNECT paths alone too
 			return
 		}
-		clean := cleanPath(r.URL.Path)
-		if clean == r.URL.Path {
-			next.ServeHTTP(w, r)
+		sent := r.URL.EscapedPath()
+		if clean := cleanPath(sent); clean != sent {
+			if r.URL.RawQuery != "" {
+				clean += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, clean, http.StatusTemporaryRedirect)
 			return
 		}
-		u := url.URL{Path: clean, RawQuery: r.URL.RawQuery}
-		http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
+		if cleanPath(r.URL.Path) != r.URL.Path {
+			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not found"})
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
