@@ -120,6 +120,11 @@ bench-render: web
 bench-backup: build
 	scripts/bench-backup.sh
 
+## bench-slow-readers: server RSS with 300 clients reading a 100 MB video at 1 KB/s, and when they are cut off (issue 24)
+.PHONY: bench-slow-readers
+bench-slow-readers: build
+	scripts/bench-slow-readers.sh
+
 # Test tools, built once into .tools/ from the Go module proxy (ignored by git).
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
 # loopback (they skip without it only outside CI).
