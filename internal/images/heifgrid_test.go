@@ -1,6 +1,7 @@
 package images
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"image"
@@ -75,23 +76,26 @@ func gridHEIC(t testing.TB, name string, m image.Image, size, cols, rows, outW, 
 	}
 	// The grid: rows and columns less one, and the output size.
 	grid := u16(u16([]byte{0, 0, byte(rows - 1), byte(cols - 1)}, outW), outH)
-	// Properties: each tile's hvcC (1…n), the tiles' ispe (n+1), the
-	// grid's ispe (n+2), then props (n+3…).
-	var ipco []byte
+	// Properties, shared by all tiles as in an iPhone's file: the hvcC
+	// (1; the tiles' are alike, being the same size and settings), the
+	// tiles' ispe (2), the grid's ispe (3), then props (4…).
 	for _, h := range hvcCs {
-		ipco = append(ipco, mkbox("hvcC", h)...)
+		if !bytes.Equal(h, hvcCs[0]) {
+			t.Fatal("heif-enc wrote tiles with different hvcC")
+		}
 	}
+	ipco := mkbox("hvcC", hvcCs[0])
 	ipco = append(ipco, fullbox("ispe", 0, u32(u32(nil, size), size))...)
 	ipco = append(ipco, fullbox("ispe", 0, u32(u32(nil, outW), outH))...)
-	gridProps := []byte{byte(n + 2)}
+	gridProps := []byte{3}
 	for k, p := range props {
 		ipco = append(ipco, p...)
-		gridProps = append(gridProps, byte(0x80|(n+3+k)))
+		gridProps = append(gridProps, byte(0x80|(4+k)))
 	}
 	ipma := u32(nil, 1+n)
 	ipma = append(append(u16(ipma, 1), byte(len(gridProps))), gridProps...)
 	for k := range n {
-		ipma = append(u16(ipma, 2+k), 2, byte(0x80|(1+k)), byte(n+1))
+		ipma = append(u16(ipma, 2+k), 2, 0x81, 2)
 	}
 	iprp := mkbox("iprp", append(mkbox("ipco", ipco), fullbox("ipma", 0, ipma)...))
 	ftyp := mkbox("ftyp", []byte("heic\x00\x00\x00\x00mif1heic"))
