@@ -44,7 +44,9 @@ const (
 // files whose HEIC brand is listed late in the ftyp box).
 const SniffLen = 64
 
-// The errors a photo can get; their text is shown to the creator.
+// The errors a photo can get; their text is shown to the creator. A
+// damaged photo's error names its format (see damaged) and is ErrDamaged
+// to errors.Is.
 var (
 	ErrNotImage  = apperr.New(apperr.CodeUnsupportedMedia, "Filen er ikke et bilde i et format vi støtter (JPEG, PNG, WebP eller HEIC).")
 	ErrTooLarge  = apperr.New(apperr.CodeTooLarge, "Bildet er for stort: grensen er 25 MB.")
@@ -122,10 +124,14 @@ func Config(data []byte) (Format, image.Config, error) {
 	case WebP:
 		cfg, err = xwebp.DecodeConfig(r)
 	case HEIC:
-		cfg, err = heic.DecodeConfig(r)
+		// Not heic.DecodeConfig: it hands libheif only the first 32 KB,
+		// and fails on a camera-size file whose image data lies beyond.
+		var info heifInfo
+		info, err = readHEIF(data)
+		cfg = image.Config{Width: info.Width, Height: info.Height}
 	}
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
-		return f, cfg, ErrDamaged
+		return f, cfg, damaged(f)
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return f, cfg, ErrTooMany
@@ -151,7 +157,7 @@ func decode(f Format, data []byte) (image.Image, error) {
 		return nil, ErrNotImage
 	}
 	if err != nil {
-		return nil, ErrDamaged
+		return nil, damaged(f)
 	}
 	return img, nil
 }
