@@ -1,7 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { dropSignedInHint, signedInHintCookie } from "@/lib/auth";
+
+// findBy… and waitFor wait up to 5 s, not 1: `make test` runs suites side by side on two cores,
+// and a screen that imports a chunk on demand (sonner on the first toast) can take over a second.
+// They still return as soon as what they wait for appears.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the pointer-capture and scrolling calls Radix Select makes when it opens.
 Element.prototype.hasPointerCapture ??= () => false;
