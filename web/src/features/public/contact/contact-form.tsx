@@ -1,6 +1,6 @@
-import { Send } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { Send } from "@/components/ui/icons";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
 import { sendInquiry } from "@/lib/contact";
