@@ -73,6 +73,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: "@", replacement: src },
+      // wouter's stand-in for React's useSyncExternalStore: React 19 has the hook itself.
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: `${src}/lib/use-sync-external-store.ts`,
+      },
       ...(isSsrBuild ? [{ find: "react-dom/server", replacement: legacyServerRenderer }] : []),
     ],
   },
