@@ -73,6 +73,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: "@", replacement: src },
+      // wouter's stand-in for React's useSyncExternalStore: React 19 has the hook itself.
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: `${src}/lib/use-sync-external-store.ts`,
+      },
       ...(isSsrBuild ? [{ find: "react-dom/server", replacement: legacyServerRenderer }] : []),
     ],
   },
@@ -107,8 +112,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // React's DOM renderer is two thirds of the app's script: in a chunk of its own, the
             // home page runs it in a task before the app's (public/boot.js), not in one long task.
+            // React and its JSX runtime go with it: left alone, the bundler put the runtime in a
+            // tiny shared chunk of its own, one more request for the visitor.
             manualChunks: (id) =>
-              /node_modules\/(react-dom|scheduler)\//.test(id) ? "react-dom" : undefined,
+              /node_modules\/(react|react-dom|scheduler)\//.test(id) ? "react-dom" : undefined,
           },
         },
       },

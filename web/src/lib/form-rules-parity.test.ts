@@ -1,14 +1,17 @@
 /**
- * The client's side of testdata/rules.json "forms": every rule of every zod schema of the client has
- * a row there, and every row runs through its schema with the same result. The Go server's forms
+ * The client's side of testdata/rules.json "forms": every rule of every zod schema and of every
+ * rules table (lib/form-rules: the contact form's) of the client has a row there, and every row runs
+ * through its schema or table with the same result. The Go server's forms
  * are held to the same rows (internal/httpapi/field_rules_parity_test.go), so a rule added or
  * changed on one side alone fails a test here or there.
  *
- * No schema is listed by hand: every source file that builds a z.object is found by its text, and
- * each exported schema named `<form>Schema` is checked against rules.json's form of that name.
+ * No form is listed by hand: every source file that builds a z.object or types a FormRules table is
+ * found by its text, and each exported schema named `<form>Schema` or table named `<form>Rules` is
+ * checked against rules.json's form of that name.
  */
 import { describe, expect, it } from "vitest";
 import rules from "../../../testdata/rules.json";
+import { checkForm, type FieldRule } from "./form-rules";
 
 interface ZodLike {
   _zod: { def: { type: string; shape?: Record<string, ZodLike>; checks?: ZodCheck[] } };
@@ -85,16 +88,53 @@ const modules = import.meta.glob(["/src/**/*.{ts,tsx}", "!/src/**/*.test.{ts,tsx
 const schemaFiles = Object.entries(sources)
   .filter(([path, text]) => /\bz\s*\.\s*object\s*\(/.test(text) && !(path in checkedElsewhere))
   .map(([path]) => path);
+const tableFiles = Object.entries(sources)
+  .filter(([, text]) => /\bconst\s+\w+\s*:\s*FormRules\s*</.test(text))
+  .map(([path]) => path);
 
-/** Every exported z.object of the schema files, by form name (`contactSchema` is "contact"). */
-let found: ReturnType<typeof findSchemas> | undefined;
-const clientSchemas = () => {
-  found ??= findSchemas();
+/** A form of the client as this test sees it: a zod schema or a rules table. */
+interface ClientForm {
+  file: string;
+  /** The rule kinds of each field, named as rules.json names them. */
+  kinds: Record<string, string[]>;
+  /** The messages the form shows for the field of these values (none when it passes). */
+  messages(values: Record<string, unknown>, field: string): string[];
+}
+
+function zodForm(file: string, schema: ZodLike): ClientForm {
+  const shape = schema._zod.def.shape ?? {};
+  return {
+    file,
+    kinds: Object.fromEntries(Object.entries(shape).map(([field, f]) => [field, kindsOf(f)])),
+    messages: (values, field) =>
+      (schema.safeParse(values).error?.issues ?? [])
+        .filter((issue) => issue.path[0] === field)
+        .map((issue) => issue.message),
+  };
+}
+
+function tableForm(file: string, table: Record<string, FieldRule>): ClientForm {
+  return {
+    file,
+    kinds: Object.fromEntries(
+      Object.entries(table).map(([field, rule]) => [field, rowKinds(rule as Row)]),
+    ),
+    messages: (values, field) => {
+      const message = checkForm(table, values as Record<string, string>).errors[field];
+      return message === undefined ? [] : [message];
+    },
+  };
+}
+
+/** Every exported z.object and rules table of those files, by form name ("contact"). */
+let found: ReturnType<typeof findForms> | undefined;
+const clientForms = () => {
+  found ??= findForms();
   return found;
 };
 
-async function findSchemas(): Promise<Record<string, { file: string; schema: ZodLike }>> {
-  const found: Record<string, { file: string; schema: ZodLike }> = {};
+async function findForms(): Promise<Record<string, ClientForm>> {
+  const found: Record<string, ClientForm> = {};
   for (const file of schemaFiles) {
     const exports = (await modules[file]?.()) as Record<string, unknown>;
     let any = false;
@@ -103,30 +143,38 @@ async function findSchemas(): Promise<Record<string, { file: string; schema: Zod
       if (def?.type !== "object") continue;
       any = true;
       expect(name, `${file}: name the schema <form>Schema`).toMatch(/Schema$/);
-      found[name.replace(/Schema$/, "")] = { file, schema: value as ZodLike };
+      found[name.replace(/Schema$/, "")] = zodForm(file, value as ZodLike);
     }
     expect(any, `${file} builds a z.object but exports none: export it as <form>Schema`).toBe(true);
+  }
+  for (const file of tableFiles) {
+    const exports = (await modules[file]?.()) as Record<string, unknown>;
+    const tables = Object.entries(exports).filter(([name]) => /Rules$/.test(name));
+    expect(tables.length, `${file} types a FormRules table: export it as <form>Rules`).toBe(1);
+    for (const [name, table] of tables) {
+      found[name.replace(/Rules$/, "")] = tableForm(file, table as Record<string, FieldRule>);
+    }
   }
   return found;
 }
 
 describe("every field rule of the client has its row in testdata/rules.json forms", () => {
-  it("finds the schemas", () => {
-    expect(schemaFiles.length).toBeGreaterThan(4);
+  it("finds the schemas and the rules tables", () => {
+    expect(schemaFiles.length).toBeGreaterThan(3);
+    expect(tableFiles).toContain("/src/features/public/contact/contact-rules.ts");
   });
 
   it("has a row, with the same rules, for each rule of every schema", async () => {
     const hint =
       "add the field's row to testdata/rules.json \"forms\" and give the server's form the same rule (internal/httpapi/field_rules.go)";
-    for (const [name, { file, schema }] of Object.entries(await clientSchemas())) {
+    for (const [name, { file, kinds: fieldKinds }] of Object.entries(await clientForms())) {
       const form = forms[name];
       expect(
         form,
-        `${file}: ${name}Schema has no form "${name}" in rules.json: ${hint}`,
+        `${file}: form ${name} has no form "${name}" in rules.json: ${hint}`,
       ).toBeDefined();
       if (!form) continue;
-      for (const [field, zodField] of Object.entries(schema._zod.def.shape ?? {})) {
-        const kinds = kindsOf(zodField);
+      for (const [field, kinds] of Object.entries(fieldKinds)) {
         if (kinds.length === 0) continue;
         const row = form.fields[field];
         expect(row, `${name}.${field} has rules ${kinds} but no row: ${hint}`).toBeDefined();
@@ -146,17 +194,17 @@ describe.each(Object.entries(forms))("the %s form applies its rows of rules.json
   const rows = Object.entries(form.fields).filter(([, row]) => !row.serverOnly);
 
   it.each(rows)("%s", async (field, row) => {
-    const schema = (await clientSchemas())[name]?.schema;
-    expect(schema, `no client schema named ${name}Schema`).toBeDefined();
-    if (!schema) return;
+    const client = (await clientForms())[name];
+    expect(
+      client,
+      `no client schema named ${name}Schema nor rules table named ${name}Rules`,
+    ).toBeDefined();
+    if (!client) return;
     const message = (kind: string) =>
       row.clientMessages && kind in row.clientMessages
         ? row.clientMessages[kind]
         : row.messages?.[kind];
-    const messages = (value: unknown) =>
-      (schema.safeParse({ ...form.valid, [field]: value }).error?.issues ?? [])
-        .filter((issue) => issue.path[0] === field)
-        .map((issue) => issue.message);
+    const messages = (value: unknown) => client.messages({ ...form.valid, [field]: value }, field);
     const want = (value: unknown, kind: string | null) => {
       const got = messages(value);
       const label = `${name}.${field} = ${JSON.stringify(value).slice(0, 40)}: rules.json wants ${kind === null ? "no message" : JSON.stringify(message(kind))}`;

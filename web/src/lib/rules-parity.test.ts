@@ -20,12 +20,14 @@ import {
 } from "@/features/admin/testimonials/testimonial-form";
 import { loginSchema, registerSchema } from "@/features/auth/schemas";
 import {
-  contactSchema,
+  type ContactValues,
+  contactRules,
   emptyContact,
   serviceOptions,
-} from "@/features/public/contact/contact-schema";
+} from "@/features/public/contact/contact-rules";
 import rules from "../../../testdata/rules.json";
 import { contentSections } from "./content";
+import { checkForm, emailPattern } from "./form-rules";
 import { catalogues, homePathOf, languageCookie, languages } from "./i18n";
 import { deliveryStates } from "./inquiries";
 import { MAX_IMAGE_BYTES, mediaStatuses, msgImageTooLarge } from "./media";
@@ -49,6 +51,15 @@ function fieldMessages(schema: Schema, value: object, field: string): string[] {
     .filter((issue) => issue.path[0] === field)
     .map((issue) => issue.message);
 }
+
+/** The contact form's rules table, seen like the zod schemas of the other forms. */
+const contactSchema: Schema = {
+  safeParse(value) {
+    const errors = checkForm(contactRules, value as ContactValues).errors;
+    const issues = Object.entries(errors).map(([field, message]) => ({ path: [field], message }));
+    return { success: issues.length === 0, error: { issues } };
+  },
+};
 
 const validPortfolio = { ...emptyPortfolio, title: "Reel", imageUrl: "https://example.com/a.jpg" };
 const validTestimonial = {
@@ -218,8 +229,9 @@ describe("rules shared with the server (testdata/rules.json)", () => {
     expect({ image: isValidImageUrl(url), video: isValidVideoUrl(url) }).toEqual({ image, video });
   });
 
-  it("has the same e-mail rule: zod's pattern, the server's word for word", () => {
+  it("has the same e-mail rule: zod's pattern, the contact form's and the server's word for word", () => {
     expect(z.regexes.email.source).toBe(rules.emailPattern);
+    expect(emailPattern.source).toBe(rules.emailPattern);
     const email = z.string().check(z.email());
     for (const { email: address, valid } of rules.emails) {
       expect(email.safeParse(address).success, address).toBe(valid);

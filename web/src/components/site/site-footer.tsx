@@ -1,4 +1,4 @@
-import { Mail, MapPin } from "lucide-react";
+import { Mail, MapPin } from "@/components/ui/icons";
 import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 import { InstagramIcon, LinkedInIcon, TikTokIcon } from "./brand-icons";

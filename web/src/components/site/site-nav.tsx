@@ -1,7 +1,7 @@
-import { Globe, Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { cn } from "@/components/ui/cn";
+import { Globe, Menu, X } from "@/components/ui/icons";
 import { useCurrentUser } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
 import { homeAnchors, paths } from "@/lib/paths";

@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "@/components/ui/icons";
 import { cn } from "./cn";
 
 /** A spinning indicator with an accessible name (SPEC.md shows spinners while data loads). */

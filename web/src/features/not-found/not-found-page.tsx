@@ -1,6 +1,6 @@
-import { AlertCircle } from "lucide-react";
 import { SiteNav } from "@/components/site/site-nav";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { AlertCircle } from "@/components/ui/icons";
 import { useLanguage } from "@/lib/i18n";
 
 /**

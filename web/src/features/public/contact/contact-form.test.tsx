@@ -42,6 +42,25 @@ describe("ContactForm", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it("checks nothing before the first send, then focuses the first invalid field and checks each field again as it changes", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText("Navn"), "K");
+    expect(screen.queryByText("Name must be at least 2 characters")).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("Navn"), "ari");
+    await user.click(screen.getByRole("button", { name: "Send melding" }));
+    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(screen.getByLabelText("E-post")).toHaveFocus();
+    expect(screen.getByLabelText("Navn")).not.toHaveAttribute("aria-invalid");
+
+    await user.type(screen.getByLabelText("E-post"), "kari@example.no");
+    expect(screen.queryByText("Please enter a valid email address")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("E-post")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByText("Message must be at least 10 characters")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Navn"));
+    expect(screen.getByText("Name must be at least 2 characters")).toBeInTheDocument();
+  });
+
   it("sends the inquiry with an empty honeypot, toasts and resets", async () => {
     let resolve: (res: Response) => void = () => {};
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(

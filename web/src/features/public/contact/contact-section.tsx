@@ -1,5 +1,5 @@
-import { Clock, Mail, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Clock, Mail, MapPin } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "@/components/ui/icons";
 import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 import { AnchorButton, SectionHeading } from "./section-heading";

@@ -1,4 +1,4 @@
-import { ArrowRight, Eye, Play, Star } from "lucide-react";
+import { ArrowRight, Eye, Play, Star } from "@/components/ui/icons";
 import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 import { AnchorButton } from "./section-heading";

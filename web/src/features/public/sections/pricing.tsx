@@ -1,5 +1,5 @@
-import { Check, Sparkles } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { Check, Sparkles } from "@/components/ui/icons";
 import { useLanguage } from "@/lib/i18n";
 import { AnchorButton, SectionHeading } from "./section-heading";
 

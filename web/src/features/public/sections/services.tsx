@@ -1,5 +1,5 @@
-import { Camera, Check, Clapperboard, Sparkles, Video } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
+import { Camera, Check, Clapperboard, Sparkles, Video } from "@/components/ui/icons";
 import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 import { SectionHeading } from "./section-heading";

@@ -1,6 +1,6 @@
-import { Quote, Star } from "lucide-react";
 import { imageView } from "@/components/media/image-view";
 import { ResponsivePicture } from "@/components/media/responsive-picture";
+import { Quote, Star } from "@/components/ui/icons";
 import { format, useLanguage } from "@/lib/i18n";
 import { type Testimonial, useTestimonials } from "@/lib/testimonials";
 import { SectionHeading } from "./section-heading";

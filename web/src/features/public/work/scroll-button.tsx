@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "@/components/ui/icons";
 
 /** SPEC.md section 9: each scroll button moves the carousel by 80 % of its width. */
 const carouselStep = 0.8;

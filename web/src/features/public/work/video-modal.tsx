@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { X } from "@/components/ui/icons";
 import { UploadedVideoPlayer } from "@/components/video/uploaded-video-player";
 import { narrowScreen, pickSource, type VideoTarget } from "./video-links";
 

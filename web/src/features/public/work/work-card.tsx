@@ -1,4 +1,4 @@
-import { ExternalLink, Play } from "lucide-react";
+import { ExternalLink, Play } from "@/components/ui/icons";
 import { format, useLanguage } from "@/lib/i18n";
 import { categoryLabel, type PortfolioItem } from "@/lib/portfolio";
 import { opensInModal, type VideoTarget, videoTarget } from "./video-links";

@@ -1,7 +1,7 @@
-import { ImageOff, Play } from "lucide-react";
 import { useState } from "react";
 import { imageView } from "@/components/media/image-view";
 import { ResponsivePicture } from "@/components/media/responsive-picture";
+import { ImageOff, Play } from "@/components/ui/icons";
 import { useLanguage } from "@/lib/i18n";
 import type { PortfolioItem } from "@/lib/portfolio";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactMessages, contactSchema, emptyContact } from "./contact-schema";
+import { checkForm } from "@/lib/form-rules";
+import { contactMessages, contactRules, emptyContact } from "./contact-rules";
 
 const valid = {
   ...emptyContact,
@@ -8,15 +9,15 @@ const valid = {
   message: "Hei, vi vil ha tre videoer.",
 };
 
-function firstMessage(values: unknown): string | undefined {
-  const result = contactSchema.safeParse(values);
-  return result.success ? undefined : result.error.issues[0]?.message;
+function firstMessage(values: typeof valid): string | undefined {
+  return Object.values(checkForm(contactRules, values).errors)[0];
 }
 
-describe("contactSchema", () => {
+describe("contactRules", () => {
   it("accepts a valid inquiry and trims it", () => {
-    const result = contactSchema.safeParse({ ...valid, name: "  Kari  ", service: "Skreddersydd" });
-    expect(result.success && result.data.name).toBe("Kari");
+    const result = checkForm(contactRules, { ...valid, name: "  Kari  ", service: "Skreddersydd" });
+    expect(result.errors).toEqual({});
+    expect(result.values.name).toBe("Kari");
   });
 
   it.each([
@@ -40,8 +41,21 @@ describe("contactSchema", () => {
 
   it("accepts only the four service options or none", () => {
     for (const service of ["", "Enkeltvideo", "Pakketilbud 1", "Pakketilbud 2", "Skreddersydd"]) {
-      expect(contactSchema.safeParse({ ...valid, service }).success).toBe(true);
+      expect(checkForm(contactRules, { ...valid, service }).errors).toEqual({});
     }
-    expect(contactSchema.safeParse({ ...valid, service: "Gratis" }).success).toBe(false);
+    expect(checkForm(contactRules, { ...valid, service: "Gratis" }).errors).toEqual({
+      service: contactMessages.service,
+    });
+  });
+
+  it("gives every invalid field its message, in the form's order, and leaves the honeypot as it is", () => {
+    const result = checkForm(contactRules, { ...emptyContact, website: " bot " });
+    expect(result.errors).toEqual({
+      name: contactMessages.name,
+      email: contactMessages.email,
+      message: contactMessages.message,
+    });
+    expect(Object.keys(result.errors)).toEqual(["name", "email", "message"]);
+    expect(result.values.website).toBe(" bot ");
   });
 });
