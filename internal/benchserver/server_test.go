@@ -11,7 +11,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -95,25 +94,6 @@ func fakeUgcfolio(args []string) error {
 	return nil
 }
 
-// lockedBuffer is the child's log, written by the copy goroutine of
-// os/exec while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 func startFake(t *testing.T, cfg Config) *Server {
 	t.Helper()
 	t.Setenv("BENCHSERVER_FAKE", "1")
@@ -138,7 +118,8 @@ func startFake(t *testing.T, cfg Config) *Server {
 // reaches Config.Log as JSON with Config.Env in the environment; Stop
 // ends the process.
 func TestStartLoginStop(t *testing.T) {
-	var log lockedBuffer
+	// Read only after Stop: os/exec's Wait waits for the copy into log to end.
+	var log strings.Builder
 	s := startFake(t, Config{Admin: true, Env: []string{"BENCHSERVER_EXTRA=yes"}, Log: &log})
 	if !strings.HasPrefix(s.Addr, "127.0.0.1:") || s.URL != "http://"+s.Addr {
 		t.Fatalf("addr %q url %q", s.Addr, s.URL)
