@@ -109,6 +109,12 @@ async function expectUprightAt(browser: Browser, baseURL: string, find: (page: P
   }
 }
 
+/** Picks the phone's HEIC in a form's file input and waits until its upload fills the URL field. */
+async function pick(heic: Buffer, input: Locator, urlField: Locator) {
+  await input.setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
+  await expect(urlField).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.heic$/, { timeout: 30_000 });
+}
+
 /**
  * Submits a form whose photo is the phone's HEIC and checks what the site made of it: the item is
  * created (201), its photo processed upright (portrait, as the phone was held; stored 4032×3024
@@ -154,12 +160,7 @@ test("an iPhone HEIC picked in the portfolio form becomes an upright card withou
   const heic = await phoneHEIC(page);
   await page.getByLabel("Tittel").fill("Fra iPhone");
   await page.getByLabel("Beskrivelse").fill("Et HEIC-bilde");
-  await page
-    .getByTestId("image-file-input")
-    .setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
-  await expect(page.getByLabel("Bilde URL")).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.heic$/, {
-    timeout: 30_000,
-  });
+  await pick(heic, page.getByTestId("image-file-input"), page.getByLabel("Bilde URL"));
   await createAndCheck(page, browser, {
     submit: page.getByRole("button", { name: "Opprett" }),
     api: "portfolio",
@@ -185,14 +186,10 @@ test("an iPhone HEIC picked in the testimonial form becomes an upright portrait 
   await dialog.getByLabel("Name").fill("Sigrid Holm");
   await dialog.getByLabel("Company").fill("Fjord AS");
   await dialog.getByLabel("Testimonial").fill("Bildene fra telefonen ble perfekte.");
-  await dialog
-    .getByTestId("testimonial-image-file-input")
-    .setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
-  await expect(dialog.getByLabel("Image URL (optional)")).toHaveValue(
-    /^\/uploads\/[0-9a-f]{32}\.heic$/,
-    {
-      timeout: 30_000,
-    },
+  await pick(
+    heic,
+    dialog.getByTestId("testimonial-image-file-input"),
+    dialog.getByLabel("Image URL (optional)"),
   );
   await createAndCheck(page, browser, {
     submit: dialog.getByRole("button", { name: "Add Testimonial" }),
