@@ -5,9 +5,9 @@
 // the server's memory at rest and at its peak, how many slow readers the
 // server cut off and when, and how long the normal download took.
 //
-// It starts the real binary (`ugcfolio serve`, JSON logs, video processing
-// off) on a free loopback port over a fresh data dir holding the video as
-// an upload. A reader counts as cut off when the server logs its request
+// It starts the real binary (internal/benchserver: `ugcfolio serve`, JSON
+// logs, video processing off) on a free loopback port over a fresh data dir
+// holding the video as an upload. A reader counts as cut off when the server logs its request
 // as finished with fewer bytes than the file: the server ends such a
 // request only when a write fails. Each client asks for a 64 KB receive
 // buffer, so that loopback's own tuning (megabytes per connection) does not
@@ -22,22 +22,19 @@ package main
 
 import (
 	"bufio"
-	"crypto/rand"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/benchserver"
 )
 
 const (
@@ -63,38 +60,36 @@ func run(bin string, readers, rate int, window time.Duration) error {
 		return err
 	}
 	defer os.RemoveAll(data)
-	if err := writeVideo(filepath.Join(data, "uploads", fileName)); err != nil {
+	if err := benchserver.WriteVideo(filepath.Join(data, "uploads", fileName), fileSize); err != nil {
 		return err
 	}
-	s, err := startServer(bin, data)
+	logr, logw := io.Pipe()
+	cuts := &cutLog{start: time.Now()}
+	go cuts.read(logr)
+	s, err := benchserver.Start(benchserver.Config{Bin: bin, Data: data, Env: []string{"UGCFOLIO_VIDEO_PROCESSING=off"}, Log: logw})
 	if err != nil {
 		return err
 	}
-	defer s.stop()
+	defer s.Stop()
 	time.Sleep(time.Second) // let start-up settle
-	rest := s.rss("VmRSS")
-	os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", s.cmd.Process.Pid), []byte("5"), 0) // VmHWM from here on
+	rest := s.RSS()
+	peakSince := s.WatchPeak(100 * time.Millisecond)
 
-	start := s.startClock()
+	start := cuts.startClock()
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for range readers {
-		wg.Go(func() { slowReader(s.addr, rate, stop) })
+		wg.Go(func() { slowReader(s.Addr, rate, stop) })
 	}
 	normal := make(chan string, 1)
-	go func() { normal <- normalDownload(s.addr) }()
+	go func() { normal <- normalDownload(s.Addr) }()
 
-	peak := int64(0)
-	for time.Since(start) < window {
-		peak = max(peak, s.rss("VmRSS"))
+	for time.Since(start) < window && len(cuts.at()) < readers {
 		time.Sleep(100 * time.Millisecond)
-		if len(s.cutAt()) == readers {
-			break
-		}
 	}
-	cut := s.cutAt()
-	peak = max(peak, s.rss("VmHWM"))
-	end := s.rss("VmRSS")
+	cut := cuts.at()
+	peak := peakSince()
+	end := s.RSS()
 	close(stop)
 	wg.Wait()
 
@@ -112,23 +107,6 @@ func run(bin string, readers, rate int, window time.Duration) error {
 }
 
 func mb(b int64) float64 { return float64(b) / (1 << 20) }
-
-// writeVideo writes fileSize random bytes behind an MP4 signature.
-func writeVideo(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if _, err := io.WriteString(f, "\x00\x00\x00\x20ftypisom\x00\x00\x02\x00"); err != nil {
-		return err
-	}
-	_, err = io.CopyN(f, rand.Reader, fileSize-16)
-	return err
-}
 
 // slowReader asks for the video and reads 1 KB at a time at rate until the
 // server closes the connection or stop.
@@ -170,51 +148,16 @@ func normalDownload(addr string) string {
 	return fmt.Sprintf("%d MB whole in %.1f s", n>>20, time.Since(t0).Seconds())
 }
 
-type server struct {
-	cmd  *exec.Cmd
-	addr string
-
+// cutLog holds when the server cut slow readers off, read from its log.
+type cutLog struct {
 	mu    sync.Mutex
 	start time.Time
 	cuts  []time.Duration // slow readers the server ended, by when since start
 }
 
-func startServer(bin, data string) (*server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data)
-	cmd.Env = append(os.Environ(), "UGCFOLIO_LOG_FORMAT=json", "UGCFOLIO_VIDEO_PROCESSING=off")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	s := &server{cmd: cmd, addr: addr, start: time.Now()}
-	go s.readLog(out)
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if res, err := http.Get("http://" + addr + "/healthz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return s, nil
-			}
-		}
-		if time.Now().After(deadline) {
-			s.stop()
-			return nil, errors.New("server did not become healthy")
-		}
-	}
-}
-
-// readLog notes every request for the video that ended before the whole
+// read notes every request for the video that ended before the whole
 // file was sent: a slow reader the server cut off.
-func (s *server) readLog(r io.Reader) {
+func (l *cutLog) read(r io.Reader) {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		var line struct {
@@ -226,45 +169,23 @@ func (s *server) readLog(r io.Reader) {
 			continue
 		}
 		if line.Msg == "request" && line.Path == "/uploads/"+fileName && line.Bytes < fileSize {
-			s.mu.Lock()
-			s.cuts = append(s.cuts, time.Since(s.start))
-			s.mu.Unlock()
+			l.mu.Lock()
+			l.cuts = append(l.cuts, time.Since(l.start))
+			l.mu.Unlock()
 		}
 	}
 }
 
 // startClock starts the clock cut-off times are measured by.
-func (s *server) startClock() time.Time {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.start = time.Now()
-	return s.start
+func (l *cutLog) startClock() time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.start = time.Now()
+	return l.start
 }
 
-func (s *server) cutAt() []time.Duration {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.cuts)
-}
-
-func (s *server) stop() {
-	s.cmd.Process.Signal(os.Interrupt)
-	s.cmd.Wait()
-}
-
-// rss reads a field (VmRSS, VmHWM) of the server's /proc status in bytes.
-func (s *server) rss(field string) int64 {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), field+":"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
+func (l *cutLog) at() []time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.cuts)
 }

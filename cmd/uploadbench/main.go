@@ -5,8 +5,9 @@
 // against one plain POST of the same file, and the server's memory growth
 // meanwhile.
 //
-// It starts the real binary (`ugcfolio serve`) on a free loopback port with
-// a fresh data dir and an admin made by `ugcfolio admin create`. The plain
+// It starts the real binary (internal/benchserver: `ugcfolio serve`) on a
+// free loopback port with a fresh data dir and an admin made by `ugcfolio
+// admin create`. The plain
 // POST baseline is the least any upload can cost: a handler in this process
 // that streams the request body into a file on the same disk (io.Copy), over
 // the same loopback. A benchmark-only route in the product would be attack
@@ -20,7 +21,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/rand"
 	"encoding/json"
@@ -31,22 +31,21 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/benchserver"
 )
 
 const (
 	fileSize  = 100 << 20 // 104857600 bytes, the largest upload allowed
 	chunkSize = 512000    // the portfolio form's chunk size (PORTFOLIO_CHUNK_BYTES)
 	inFlight  = 3         // chunk requests under way at once (CHUNKS_IN_FLIGHT)
-	password  = "bench-password-1"
 )
 
 func main() {
@@ -67,15 +66,21 @@ func run(bin string, runs int) error {
 	defer os.RemoveAll(work)
 
 	file := filepath.Join(work, "video.mp4")
-	if err := makeVideo(file); err != nil {
+	if err := benchserver.WriteVideo(file, fileSize); err != nil {
 		return err
 	}
-	srv, err := startServer(bin, filepath.Join(work, "data"))
+	data := filepath.Join(work, "data")
+	bs, err := benchserver.Start(benchserver.Config{Bin: bin, Data: data, Admin: true})
 	if err != nil {
 		return err
 	}
-	defer srv.stop()
-	c, err := srv.login()
+	defer bs.Stop()
+	srv := &server{Server: bs, data: data}
+	// Like a browser, keep a connection open for each request in flight
+	// (the default keeps 2 idle per host, and would reconnect for the third).
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = inFlight
+	c, err := bs.Login(tr)
 	if err != nil {
 		return err
 	}
@@ -127,136 +132,11 @@ func median[T int64 | time.Duration](v []T) T {
 	return s[len(s)/2]
 }
 
-// makeVideo writes 100 MB of random bytes behind an MP4 signature.
-func makeVideo(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if _, err := f.Write([]byte("\x00\x00\x00\x20ftypisom\x00\x00\x02\x00")); err != nil {
-		return err
-	}
-	_, err = io.CopyN(f, rand.Reader, fileSize-16)
-	return err
-}
-
+// server is the ugcfolio server the chunked uploads go to.
 type server struct {
+	*benchserver.Server
+	data    string        // its data dir
 	lastCPU time.Duration // server CPU time of the last chunked upload
-	cmd     *exec.Cmd
-	url     string
-	data    string
-}
-
-func freeAddr() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer ln.Close()
-	return ln.Addr().String(), nil
-}
-
-func startServer(bin, data string) (*server, error) {
-	create := exec.Command(bin, "admin", "create", "--email", "bench@example.no", "--data", data)
-	create.Stdin = strings.NewReader(password + "\n")
-	if out, err := create.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("admin create: %v: %s", err, out)
-	}
-	addr, err := freeAddr()
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data)
-	cmd.Env = append(os.Environ(), "UGCFOLIO_LOG_FORMAT=json")
-	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	s := &server{cmd: cmd, url: "http://" + addr, data: data}
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if res, err := http.Get(s.url + "/healthz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return s, nil
-			}
-		}
-		if time.Now().After(deadline) {
-			s.stop()
-			return nil, errors.New("server did not become healthy")
-		}
-	}
-}
-
-func (s *server) stop() {
-	s.cmd.Process.Signal(os.Interrupt)
-	s.cmd.Wait()
-}
-
-func (s *server) login() (*http.Client, error) {
-	jar, _ := cookiejar.New(nil)
-	// Like a browser, keep a connection open for each request in flight
-	// (the default keeps 2 idle per host, and would reconnect for the third).
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.MaxIdleConnsPerHost = inFlight
-	c := &http.Client{Jar: jar, Transport: tr}
-	res, err := postJSON(c, s.url+"/api/login", map[string]string{"username": "bench@example.no", "password": password})
-	if err != nil {
-		return nil, fmt.Errorf("login: %v", err)
-	}
-	res.Body.Close()
-	return c, nil
-}
-
-func postJSON(c *http.Client, url string, body any) (*http.Response, error) {
-	b, _ := json.Marshal(body)
-	res, err := c.Post(url, "application/json", bytes.NewReader(b))
-	if err == nil && res.StatusCode != 200 {
-		msg, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		return nil, fmt.Errorf("%s: %d %s", url, res.StatusCode, msg)
-	}
-	return res, err
-}
-
-// rss reads a field (VmRSS, VmHWM) of the server's /proc status in bytes.
-func (s *server) rss(field string) int64 {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), field+":"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
-}
-
-// cpu is the server's user+system CPU time so far (from /proc/PID/stat,
-// in clock ticks of 10 ms), a figure less at the mercy of a busy machine.
-func (s *server) cpu() time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
-	if err != nil {
-		return 0
-	}
-	// Fields after the command name in parentheses; utime and stime are 14 and 15.
-	fields := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
-	if len(fields) < 13 {
-		return 0
-	}
-	utime, _ := strconv.ParseInt(fields[11], 10, 64)
-	stime, _ := strconv.ParseInt(fields[12], 10, 64)
-	return time.Duration(utime+stime) * 10 * time.Millisecond
-}
-
-// resetHWM clears the peak RSS mark (writing 5 to clear_refs), so VmHWM
-// afterwards is the peak of this upload alone.
-func (s *server) resetHWM() {
-	os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", s.cmd.Process.Pid), []byte("5"), 0)
 }
 
 // chunked uploads the file as the form does and returns the time it took
@@ -266,36 +146,18 @@ func (s *server) chunked(c *http.Client, path string) (time.Duration, int64, err
 	if err != nil {
 		return 0, 0, err
 	}
-	before := s.rss("VmRSS")
-	s.resetHWM()
-	var peak atomic.Int64
-	stop := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		t := time.NewTicker(5 * time.Millisecond)
-		defer t.Stop()
-		for {
-			if r := s.rss("VmRSS"); r > peak.Load() {
-				peak.Store(r)
-			}
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
+	before := s.RSS()
+	peakSince := s.WatchPeak(5 * time.Millisecond)
 
-	cpuBefore := s.cpu()
+	cpuBefore := s.CPU()
 	start := time.Now()
 	id := strings.ToLower(rand.Text())
 	total := (len(data) + chunkSize - 1) / chunkSize
-	res, err := postJSON(c, s.url+"/api/admin/upload/initialize", map[string]any{
+	res, err := benchserver.PostJSON(c, s.URL+"/api/admin/upload/initialize", map[string]any{
 		"uploadId": id, "fileName": "video.mp4", "fileSize": len(data), "fileType": "video/mp4", "totalChunks": total,
 	})
 	if err != nil {
-		close(stop)
+		peakSince()
 		return 0, 0, err
 	}
 	res.Body.Close()
@@ -313,7 +175,7 @@ func (s *server) chunked(c *http.Client, path string) (time.Duration, int64, err
 					if i >= total {
 						return nil
 					}
-					if err := sendChunk(c, s.url, id, i, total, data[i*chunkSize:min((i+1)*chunkSize, len(data))]); err != nil {
+					if err := sendChunk(c, s.URL, id, i, total, data[i*chunkSize:min((i+1)*chunkSize, len(data))]); err != nil {
 						failed.Store(true)
 						return err
 					}
@@ -328,14 +190,13 @@ func (s *server) chunked(c *http.Client, path string) (time.Duration, int64, err
 		}
 	}
 	if err != nil {
-		close(stop)
+		peakSince()
 		return 0, 0, err
 	}
-	res, err = postJSON(c, s.url+"/api/admin/upload/finalize", map[string]string{"uploadId": id})
+	res, err = benchserver.PostJSON(c, s.URL+"/api/admin/upload/finalize", map[string]string{"uploadId": id})
 	elapsed := time.Since(start)
-	s.lastCPU = s.cpu() - cpuBefore
-	close(stop)
-	<-sampled
+	s.lastCPU = s.CPU() - cpuBefore
+	high := peakSince()
 	if err != nil {
 		return 0, 0, err
 	}
@@ -344,7 +205,6 @@ func (s *server) chunked(c *http.Client, path string) (time.Duration, int64, err
 	res.Body.Close()
 	// Remove the stored copy so the runs do not fill the disk.
 	os.Remove(filepath.Join(s.data, "uploads", strings.TrimPrefix(out.URL, "/uploads/")))
-	high := max(peak.Load(), s.rss("VmHWM"))
 	return elapsed, max(0, high-before), nil
 }
 

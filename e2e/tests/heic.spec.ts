@@ -109,6 +109,47 @@ async function expectUprightAt(browser: Browser, baseURL: string, find: (page: P
   }
 }
 
+/** Picks the phone's HEIC in a form's file input and waits until its upload fills the URL field. */
+async function pick(heic: Buffer, input: Locator, urlField: Locator) {
+  await input.setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
+  await expect(urlField).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.heic$/, { timeout: 30_000 });
+}
+
+/**
+ * Submits a form whose photo is the phone's HEIC and checks what the site made of it: the item is
+ * created (201), its photo processed upright (portrait, as the phone was held; stored 4032×3024
+ * sideways) without metadata in any file, and shown upright on the home page (find) at a phone's
+ * and a desktop's width.
+ */
+async function createAndCheck(
+  page: Page,
+  browser: Browser,
+  item: {
+    submit: Locator;
+    api: "portfolio" | "testimonials";
+    key: string;
+    name: string;
+    find: (page: Page) => Locator;
+  },
+) {
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/admin/${item.api}`) && r.request().method() === "POST",
+  );
+  await item.submit.click();
+  expect((await created).status()).toBe(201);
+
+  const media = await readyMedia(page.request, `/api/${item.api}/no`, item.key, item.name);
+  const largest = media?.sources.at(-1);
+  expect(
+    largest && largest.height > largest.width,
+    `largest ${largest?.width}x${largest?.height}`,
+  ).toBe(true);
+  await expectNoMetadata(page.request, media);
+
+  const baseURL = new URL(page.url()).origin;
+  await expectUprightAt(browser, baseURL, item.find);
+}
+
 test("an iPhone HEIC picked in the portfolio form becomes an upright card without GPS", async ({
   page,
   server,
@@ -119,33 +160,17 @@ test("an iPhone HEIC picked in the portfolio form becomes an upright card withou
   const heic = await phoneHEIC(page);
   await page.getByLabel("Tittel").fill("Fra iPhone");
   await page.getByLabel("Beskrivelse").fill("Et HEIC-bilde");
-  await page
-    .getByTestId("image-file-input")
-    .setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
-  await expect(page.getByLabel("Bilde URL")).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.heic$/, {
-    timeout: 30_000,
+  await pick(heic, page.getByTestId("image-file-input"), page.getByLabel("Bilde URL"));
+  await createAndCheck(page, browser, {
+    submit: page.getByRole("button", { name: "Opprett" }),
+    api: "portfolio",
+    key: "title",
+    name: "Fra iPhone",
+    find: (p) =>
+      p
+        .locator("article", { has: p.getByRole("heading", { name: "Fra iPhone" }) })
+        .locator("picture img"),
   });
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith("/api/admin/portfolio") && r.request().method() === "POST",
-  );
-  await page.getByRole("button", { name: "Opprett" }).click();
-  expect((await created).status()).toBe(201);
-
-  const media = await readyMedia(page.request, "/api/portfolio/no", "title", "Fra iPhone");
-  // Upright: portrait, as the phone was held (stored 4032×3024 sideways).
-  const largest = media?.sources.at(-1);
-  expect(
-    largest && largest.height > largest.width,
-    `largest ${largest?.width}x${largest?.height}`,
-  ).toBe(true);
-  await expectNoMetadata(page.request, media);
-
-  const baseURL = new URL(page.url()).origin;
-  await expectUprightAt(browser, baseURL, (p) =>
-    p
-      .locator("article", { has: p.getByRole("heading", { name: "Fra iPhone" }) })
-      .locator("picture img"),
-  );
 });
 
 test("an iPhone HEIC picked in the testimonial form becomes an upright portrait without GPS", async ({
@@ -161,31 +186,17 @@ test("an iPhone HEIC picked in the testimonial form becomes an upright portrait 
   await dialog.getByLabel("Name").fill("Sigrid Holm");
   await dialog.getByLabel("Company").fill("Fjord AS");
   await dialog.getByLabel("Testimonial").fill("Bildene fra telefonen ble perfekte.");
-  await dialog
-    .getByTestId("testimonial-image-file-input")
-    .setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
-  await expect(dialog.getByLabel("Image URL (optional)")).toHaveValue(
-    /^\/uploads\/[0-9a-f]{32}\.heic$/,
-    {
-      timeout: 30_000,
-    },
+  await pick(
+    heic,
+    dialog.getByTestId("testimonial-image-file-input"),
+    dialog.getByLabel("Image URL (optional)"),
   );
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith("/api/admin/testimonials") && r.request().method() === "POST",
-  );
-  await dialog.getByRole("button", { name: "Add Testimonial" }).click();
-  expect((await created).status()).toBe(201);
-
-  const media = await readyMedia(page.request, "/api/testimonials/no", "name", "Sigrid Holm");
-  const largest = media?.sources.at(-1);
-  expect(
-    largest && largest.height > largest.width,
-    `largest ${largest?.width}x${largest?.height}`,
-  ).toBe(true);
-  await expectNoMetadata(page.request, media);
-
-  const baseURL = new URL(page.url()).origin;
-  await expectUprightAt(browser, baseURL, (p) =>
-    p.getByTestId("testimonial").filter({ hasText: "Sigrid Holm" }).locator("picture img"),
-  );
+  await createAndCheck(page, browser, {
+    submit: dialog.getByRole("button", { name: "Add Testimonial" }),
+    api: "testimonials",
+    key: "name",
+    name: "Sigrid Holm",
+    find: (p) =>
+      p.getByTestId("testimonial").filter({ hasText: "Sigrid Holm" }).locator("picture img"),
+  });
 });

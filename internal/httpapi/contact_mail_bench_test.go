@@ -1,18 +1,14 @@
 package httpapi
 
 import (
-	"context"
 	"fmt"
 	"net/http"
-	"net/netip"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
-	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
-	"github.com/ugcfolio/ugcfolio/internal/mail/smtptest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
@@ -29,23 +25,7 @@ func TestContactMailFigures(t *testing.T) {
 		t.Skip("a figure, not a check: make bench-contact-mail")
 	}
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		srv := smtptest.Start(t)
-		mc := config.MailConfig{SMTPURL: srv.URL(), From: "noreply@ugcfolio.no", NotifyTo: []string{"creator@ugcfolio.no"},
-			AutoReply: true, AutoReplyPerHour: config.DefaultAutoReplyPerHour}
-		q := jobs.New(st, discardLog)
-		m, err := mail.New(mail.Deps{Config: mc, SiteURL: "http://127.0.0.1", Store: st, Jobs: q, Log: discardLog, RootCAs: srv.RootCAs()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := newEnvDeps(t, st, func(c *config.Config) {
-			c.Mail = mc
-			c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
-		}, func(d *Deps) { d.Jobs, d.Mail = q, m })
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { q.Run(ctx); close(done) }()
-		t.Cleanup(func() { cancel(); <-done })
-
+		e, srv := startMailEnv(t, st, mailOptions{autoReply: true})
 		start := time.Now()
 		accepted := 0
 		for i := range 500 {

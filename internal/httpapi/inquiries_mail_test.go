@@ -22,12 +22,34 @@ import (
 // loopback SMTP server; retries come after 50 ms instead of a minute.
 func mailEnv(t *testing.T, st *store.Store) (*testEnv, *smtptest.Server) {
 	t.Helper()
+	return startMailEnv(t, st, mailOptions{
+		poll:  10 * time.Millisecond,
+		retry: &jobs.Options{MaxAttempts: 5, Backoff: jobs.Exponential(50*time.Millisecond, 200*time.Millisecond)},
+	})
+}
+
+// mailOptions are what a mail test changes of serve's mail set-up; the
+// zero value is serve's, with notifications only.
+type mailOptions struct {
+	autoReply bool          // auto-replies on, at the default hourly cap
+	poll      time.Duration // how often the job queue looks for due jobs (0: the queue's default)
+	retry     *jobs.Options // mail's retry schedule (nil: mail's default)
+}
+
+// startMailEnv is a server with e-mail on, its job queue running, sending
+// to a loopback SMTP server; it trusts X-Forwarded-For from 127.0.0.1.
+func startMailEnv(t *testing.T, st *store.Store, o mailOptions) (*testEnv, *smtptest.Server) {
+	t.Helper()
 	srv := smtptest.Start(t)
 	mc := config.MailConfig{SMTPURL: srv.URL(), From: "noreply@ugcfolio.no", NotifyTo: []string{"creator@ugcfolio.no"}}
+	if o.autoReply {
+		mc.AutoReply, mc.AutoReplyPerHour = true, config.DefaultAutoReplyPerHour
+	}
 	q := jobs.New(st, discardLog)
-	q.Poll = 10 * time.Millisecond
-	m, err := mail.New(mail.Deps{Config: mc, SiteURL: "http://127.0.0.1", Store: st, Jobs: q, Log: discardLog, RootCAs: srv.RootCAs(),
-		Retry: &jobs.Options{MaxAttempts: 5, Backoff: jobs.Exponential(50*time.Millisecond, 200*time.Millisecond)}})
+	if o.poll > 0 {
+		q.Poll = o.poll
+	}
+	m, err := mail.New(mail.Deps{Config: mc, SiteURL: "http://127.0.0.1", Store: st, Jobs: q, Log: discardLog, RootCAs: srv.RootCAs(), Retry: o.retry})
 	if err != nil {
 		t.Fatal(err)
 	}
