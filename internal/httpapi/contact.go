@@ -83,7 +83,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 	// Only inquiries count against the limit: a refused form (a person
 	// correcting a field the browser let through) takes its token back, so
 	// that person always gets contactBurst inquiries in (DESIGN.md section 2).
-	refund, err := s.contactLimit.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
+	refund, err := s.contactLimit.attempt(s.proxies.Key(r))
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if in.Website != "" {
-		s.log.Info("contact honeypot filled; inquiry dropped", "ip", rateLimitKey(r, s.cfg.TrustedProxies))
+		s.log.Info("contact honeypot filled; inquiry dropped", "ip", s.proxies.Key(r))
 		return writeJSON(w, http.StatusCreated, store.Inquiry{Name: in.Name, Email: in.Email, Company: in.Company,
 			Service: in.Service, Message: in.Message, CreatedAt: time.Now().UTC()})
 	}

@@ -53,7 +53,7 @@ func (s *Server) isTrustedDevice(r *http.Request, u store.User) bool {
 }
 
 // setTrustedDevice gives the browser a fresh device cookie for u. It goes
-// only to the login call; overHTTPS marks it Secure like the session's.
+// only to the login call; clientaddr.OverHTTPS marks it Secure like the session's.
 func (s *Server) setTrustedDevice(w http.ResponseWriter, u store.User) {
 	http.SetCookie(w, &http.Cookie{
 		Name:     deviceCookie,

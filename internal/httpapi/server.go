@@ -16,6 +16,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
@@ -67,11 +68,12 @@ type Deps struct {
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg   config.Config
-	store *store.Store
-	log   *slog.Logger
-	web   *staticFiles
-	mux   *http.ServeMux
+	cfg     config.Config
+	proxies clientaddr.Proxies // whose X-Forwarded-* headers are believed
+	store   *store.Store
+	log     *slog.Logger
+	web     *staticFiles
+	mux     *http.ServeMux
 
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
@@ -101,13 +103,14 @@ type Server struct {
 // New wires a server; Handler answers its requests.
 func New(d Deps) *Server {
 	s := &Server{
-		cfg:   d.Config,
-		store: d.Store,
-		log:   d.Log,
-		web:   newStaticFiles(d.Web),
-		mux:   http.NewServeMux(),
+		cfg:     d.Config,
+		proxies: clientaddr.Proxies(d.Config.TrustedProxies),
+		store:   d.Store,
+		log:     d.Log,
+		web:     newStaticFiles(d.Web),
+		mux:     http.NewServeMux(),
 
-		sessions:           newSessions(d.Store, false), // Secure is set per request: overHTTPS
+		sessions:           newSessions(d.Store, false), // Secure is set per request: OverHTTPS
 		limits:             defaultAuthLimits(),
 		loginHashes:        newPasswordWork(),
 		registrationHashes: newPasswordWork(),
@@ -148,8 +151,8 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	h := logRequests(s.log, s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))
+	h := logRequests(s.log, s.limitBodyTime(s.proxies.WarnUntrusted(s.log,
+		securityHeaders(csrf.Handler(s.proxies.OverHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))
 	if s.metrics != nil {
 		h = s.metrics.Middleware(s.routePattern, h)
 	}

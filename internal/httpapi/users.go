@@ -76,11 +76,11 @@ func defaultAuthLimits() authLimits {
 // when the password turns out right, which gives the tokens back: only
 // failures count, and a correct login works again once the window passes.
 func (s *Server) throttleLogin(r *http.Request, username string, trustedDevice bool) (succeeded func(), err error) {
-	refundAddr, err := s.limits.loginByAddr.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
+	refundAddr, err := s.limits.loginByAddr.attempt(s.proxies.Key(r))
 	if err != nil || trustedDevice {
 		return refundAddr, err
 	}
-	refundUser, err := s.limits.loginByUser.attempt(loginUserKey(username, clientAddr(r, s.cfg.TrustedProxies)))
+	refundUser, err := s.limits.loginByUser.attempt(loginUserKey(username, s.proxies.Addr(r)))
 	if err != nil {
 		refundAddr()
 		return nil, err
@@ -147,7 +147,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if s.cfg.RegistrationClosed {
 		return errRegistrationClosed
 	}
-	if err := s.limits.register.allow(rateLimitKey(r, s.cfg.TrustedProxies)); err != nil {
+	if err := s.limits.register.allow(s.proxies.Key(r)); err != nil {
 		return err
 	}
 	var in registration
@@ -204,7 +204,7 @@ func (s *Server) startSession(r *http.Request, u store.User) error {
 const signedInHintCookie = "ugcfolio_signed_in"
 
 // setSignedInHint sets the hint for as long as a session lives. Secure is
-// added by overHTTPS under the same rule as the session cookie.
+// added by clientaddr.OverHTTPS under the same rule as the session cookie.
 func (s *Server) setSignedInHint(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{
 		Name:     signedInHintCookie,
