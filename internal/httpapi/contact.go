@@ -83,7 +83,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 	// Only inquiries count against the limit: a refused form (a person
 	// correcting a field the browser let through) takes its token back, so
 	// that person always gets contactBurst inquiries in (DESIGN.md section 2).
-	refund, err := s.contactLimit.attempt(s.proxies.Key(r))
+	refund, err := s.contactLimit.Attempt(r.Context(), s.proxies.Key(r))
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
 	if err := gateForm.check(&in); err != nil {
 		return err
 	}
-	succeeded, err := s.limits.gate.attempt(s.proxies.Key(r))
+	succeeded, err := s.limits.Gate.Attempt(r.Context(), s.proxies.Key(r))
 	if err != nil {
 		return err
 	}

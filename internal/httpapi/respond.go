@@ -58,8 +58,8 @@ func errorStatus(code apperr.Code) int {
 // limit (429) or a saturated server (503).
 type retryLater interface {
 	error
-	retryAfterSeconds() string
-	asAppErr() *apperr.Error
+	RetryAfterSeconds() string
+	AppErr() *apperr.Error
 }
 
 // writeError answers err as {"message": …}. Errors that are not domain
@@ -67,8 +67,8 @@ type retryLater interface {
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	var later retryLater
 	if errors.As(err, &later) {
-		w.Header().Set("Retry-After", later.retryAfterSeconds())
-		err = later.asAppErr()
+		w.Header().Set("Retry-After", later.RetryAfterSeconds())
+		err = later.AppErr()
 	}
 	if e, ok := apperr.As(err); ok {
 		writeJSON(w, errorStatus(e.Code), map[string]string{"message": e.Message})

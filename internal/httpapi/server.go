@@ -23,6 +23,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
+	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/video"
@@ -77,11 +78,11 @@ type Server struct {
 
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
-	limits      authLimits
+	limits      ratelimit.Auth
 	// The argon2 hashes running at once, bounded apart for logins and
 	// registrations: a flood of sign-ups must never keep the owner from
 	// logging in.
-	loginHashes, registrationHashes *passwordWork
+	loginHashes, registrationHashes *ratelimit.PasswordSlots
 
 	jobs       *jobs.Queue           // background work (internal/jobs)
 	processing *processing.Processor // photos and videos made ready for visitors
@@ -90,9 +91,9 @@ type Server struct {
 	uploads    *media.Uploads        // the chunked upload protocol
 	now        func() time.Time
 
-	contactLimit *rateLimiter // POST /api/contact, per client address
-	bodyTimes    bodyTimes    // how long a request body may take to arrive
-	publicCache  *publicCache // visitor lists, emptied by every admin write
+	contactLimit ratelimit.Limiter // POST /api/contact, per client address
+	bodyTimes    bodyTimes         // how long a request body may take to arrive
+	publicCache  *publicCache      // visitor lists, emptied by every admin write
 
 	metrics *metrics.Metrics // nil: no metrics
 
@@ -111,9 +112,9 @@ func New(d Deps) *Server {
 		mux:     http.NewServeMux(),
 
 		sessions:           newSessions(d.Store, false), // Secure is set per request: OverHTTPS
-		limits:             defaultAuthLimits(),
-		loginHashes:        newPasswordWork(),
-		registrationHashes: newPasswordWork(),
+		limits:             ratelimit.DefaultAuth(),
+		loginHashes:        ratelimit.NewPasswordSlots(),
+		registrationHashes: ratelimit.NewPasswordSlots(),
 		publicCache:        newPublicCache(),
 		bodyTimes:          defaultBodyTimes,
 		storage:            d.Storage,
@@ -212,7 +213,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
 	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
 	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
-	s.contactLimit = newRateLimiter(contactEvery, contactBurst)
+	s.contactLimit = ratelimit.NewMemory(ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.

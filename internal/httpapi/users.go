@@ -2,8 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"net/netip"
-	"strings"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -50,59 +48,6 @@ var (
 	)
 )
 
-// authLimits are the rate limits of the account and gate calls. Each allows a
-// burst of at least 10 (DESIGN.md section 2) so a person correcting a typo is
-// never blocked; past it the answer is 429 with Retry-After.
-type authLimits struct {
-	loginByAddr *rateLimiter // failed logins per client address
-	loginByUser *rateLimiter // failed logins per username and client network (loginUserKey)
-	register    *rateLimiter // registrations (successful or not) per client address
-	gate        *rateLimiter // failed coming-soon attempts per client address
-}
-
-func defaultAuthLimits() authLimits {
-	return authLimits{
-		// A household or office behind one address gets more room than one account.
-		loginByAddr: newRateLimiter(30*time.Second, 20),
-		loginByUser: newRateLimiter(time.Minute, 10),
-		register:    newRateLimiter(30*time.Second, 20),
-		gate:        newRateLimiter(30*time.Second, 10),
-	}
-}
-
-// throttleLogin takes a failure token for the client address and, unless
-// the browser is a trusted device of the account (device.go), for the
-// username. It returns 429 when either has none left, or a function to call
-// when the password turns out right, which gives the tokens back: only
-// failures count, and a correct login works again once the window passes.
-func (s *Server) throttleLogin(r *http.Request, username string, trustedDevice bool) (succeeded func(), err error) {
-	refundAddr, err := s.limits.loginByAddr.attempt(s.proxies.Key(r))
-	if err != nil || trustedDevice {
-		return refundAddr, err
-	}
-	refundUser, err := s.limits.loginByUser.attempt(loginUserKey(username, s.proxies.Addr(r)))
-	if err != nil {
-		refundAddr()
-		return nil, err
-	}
-	return func() { refundAddr(); refundUser() }, nil
-}
-
-// loginUserKey scopes an account's failure count to the client's network
-// (an IPv4 /24, an IPv6 /48). Counted across every address, as it was, the
-// limit let anyone keep the owner out of any new browser for a minute per
-// ten wrong guesses; now a guesser locks out only their own network, which
-// the owner shares only if she is the one guessing. Guessers that spread
-// over many networks are held back by loginByAddr and argon2's cost.
-func loginUserKey(username string, client netip.Addr) string {
-	bits := 24
-	if client.Is6() {
-		bits = 48
-	}
-	network, _ := client.Prefix(bits)
-	return strings.ToLower(username) + " " + network.String()
-}
-
 // login answers POST /api/login with the user, starting a fresh session.
 // A wrong password and an unknown user get the same answer, in the same time.
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
@@ -117,12 +62,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil && !apperr.Is(err, apperr.CodeNotFound) {
 		return err
 	}
-	succeeded, err := s.throttleLogin(r, in.Username, s.isTrustedDevice(r, u))
+	succeeded, err := s.limits.Login(r.Context(), s.proxies.Key(r), s.proxies.Addr(r), in.Username, s.isTrustedDevice(r, u))
 	if err != nil {
 		return err
 	}
 	var ok bool
-	if err := s.loginHashes.do(r.Context(), func() { ok = auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) }); err != nil {
+	if err := s.loginHashes.Do(r.Context(), func() { ok = auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) }); err != nil {
 		succeeded() // nothing was checked, so nothing counts
 		return err
 	}
@@ -147,7 +92,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if s.cfg.RegistrationClosed {
 		return errRegistrationClosed
 	}
-	if err := s.limits.register.allow(s.proxies.Key(r)); err != nil {
+	if _, err := s.limits.Register.Attempt(r.Context(), s.proxies.Key(r)); err != nil {
 		return err
 	}
 	var in registration
@@ -159,7 +104,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	}
 	var hash string
 	var hashErr error
-	if err := s.registrationHashes.do(r.Context(), func() { hash, hashErr = auth.HashPassword(in.Password) }); err != nil {
+	if err := s.registrationHashes.Do(r.Context(), func() { hash, hashErr = auth.HashPassword(in.Password) }); err != nil {
 		return err
 	}
 	if hashErr != nil {
