@@ -27,6 +27,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/video"
+	"github.com/ugcfolio/ugcfolio/internal/webapp"
 )
 
 // Deps are what the server needs from the outside world.
@@ -73,7 +74,7 @@ type Server struct {
 	proxies clientaddr.Proxies // whose X-Forwarded-* headers are believed
 	store   *store.Store
 	log     *slog.Logger
-	web     *staticFiles
+	web     *webapp.Files
 	mux     *http.ServeMux
 
 	sessions    *scs.SessionManager
@@ -108,7 +109,7 @@ func New(d Deps) *Server {
 		proxies: clientaddr.Proxies(d.Config.TrustedProxies),
 		store:   d.Store,
 		log:     d.Log,
-		web:     newStaticFiles(d.Web),
+		web:     webapp.New(d.Web),
 		mux:     http.NewServeMux(),
 
 		sessions:           newSessions(d.Store, false), // Secure is set per request: OverHTTPS
