@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 )
 
 // Caps on a content section (SPEC.md section 3, website_content).
@@ -53,7 +54,7 @@ func (s *Server) saveContent(w http.ResponseWriter, r *http.Request) error {
 	if !sectionName.MatchString(body.Section) {
 		return apperr.Invalid("Section must be a lower-case name such as \"hero\" (letters, digits, - and _, at most 40)")
 	}
-	if err := checkLanguage(body.Language); err != nil {
+	if err := forms.CheckLanguage(body.Language); err != nil {
 		return err
 	}
 	content, err := validContent(body.Section, body.Content)
@@ -134,7 +135,7 @@ func textValue(name string, v json.RawMessage) (string, error) {
 	if strings.TrimSpace(s) == "" {
 		return "", apperr.Invalid("Field %q is required", name)
 	}
-	return s, capText("Field \""+name+"\"", s, maxContentField)
+	return s, forms.CapText("Field \""+name+"\"", s, maxContentField)
 }
 
 // stat is one of the about section's statistics.

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 )
 
 // maxJSONBody caps every JSON request body (DESIGN.md section 4).
@@ -218,5 +219,5 @@ func pathID(r *http.Request, name string) (int64, error) {
 // pathLanguage reads {lang}, which must be one of lang.All.
 func pathLanguage(r *http.Request) (string, error) {
 	lang := r.PathValue("lang")
-	return lang, checkLanguage(lang)
+	return lang, forms.CheckLanguage(lang)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -32,19 +33,19 @@ var (
 // testdata/rules.json): auth's, which the command line's create-admin
 // applies as well.
 var (
-	usernameRule = fieldRule{Field: "username", Label: "Username", Trim: true, Format: "email"}
-	passwordRule = fieldRule{Field: "password", Label: "Password", Min: auth.MinPasswordLength, MinMsg: auth.MsgShortPassword,
+	usernameRule = forms.Rule{Field: "username", Label: "Username", Trim: true, Format: "email"}
+	passwordRule = forms.Rule{Field: "password", Label: "Password", Min: auth.MinPasswordLength, MinMsg: auth.MsgShortPassword,
 		MaxBytes: auth.MaxPasswordBytes, MaxBytesMsg: auth.MsgLongPassword}
 
-	loginForm = newForm("login",
-		field[credentials]{fieldRule: usernameRule, text: func(in *credentials) *string { return &in.Username }},
-		field[credentials]{fieldRule: passwordRule, text: func(in *credentials) *string { return &in.Password }},
+	loginForm = forms.New("login",
+		forms.Field[credentials]{Rule: usernameRule, Text: func(in *credentials) *string { return &in.Username }},
+		forms.Field[credentials]{Rule: passwordRule, Text: func(in *credentials) *string { return &in.Password }},
 	)
-	registerForm = newForm("register",
-		field[registration]{fieldRule: usernameRule, text: func(in *registration) *string { return &in.Username }},
-		field[registration]{fieldRule: passwordRule, text: func(in *registration) *string { return &in.Password }},
-		field[registration]{fieldRule: fieldRule{Field: "displayName", Label: "Display name", Trim: true, Max: 100},
-			text: func(in *registration) *string { return &in.DisplayName }},
+	registerForm = forms.New("register",
+		forms.Field[registration]{Rule: usernameRule, Text: func(in *registration) *string { return &in.Username }},
+		forms.Field[registration]{Rule: passwordRule, Text: func(in *registration) *string { return &in.Password }},
+		forms.Field[registration]{Rule: forms.Rule{Field: "displayName", Label: "Display name", Trim: true, Max: 100},
+			Text: func(in *registration) *string { return &in.DisplayName }},
 	)
 )
 
@@ -55,7 +56,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := loginForm.check(&in); err != nil {
+	if err := loginForm.Check(&in); err != nil {
 		return err
 	}
 	u, err := s.store.UserByUsername(r.Context(), in.Username)
@@ -99,7 +100,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := registerForm.check(&in); err != nil {
+	if err := registerForm.Check(&in); err != nil {
 		return err
 	}
 	var hash string
