@@ -1,7 +1,11 @@
 // Package httpapi is the HTTP face of ugcfolio: the JSON API under /api/,
-// uploaded media under /uploads/, and the embedded web app for every other
-// path. Every route is registered in routes(), one file per resource holds
-// its handlers, and every error is answered by writeError.
+// uploaded media under /uploads/, and the embedded web app (internal/webapp)
+// for every other path. Every route is registered in routes(), one file per
+// resource holds its handlers, and every error is answered by writeError.
+// A handler decodes, authorises and calls: the rules of a body are its
+// form's table (internal/forms), the client and its limits come from
+// internal/clientaddr and internal/ratelimit, the work from store,
+// processing, mail and ssr.
 package httpapi
 
 import (
