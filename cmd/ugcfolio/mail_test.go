@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 type child struct {
 	cmd  *exec.Cmd
 	addr string
-	out  *strings.Builder
+	out  *lockedBuffer
 }
 
 // startServe runs serve in a child process with the mail settings of srv
@@ -47,7 +47,7 @@ func startMailServe(t *testing.T, srv *smtptest.Server, dataDir, databaseURL str
 	cmd.Env = append(os.Environ(), serveChildEnv+"=1", "SSL_CERT_FILE="+srv.CAFile(),
 		"UGCFOLIO_SMTP_URL="+srv.URL(), "UGCFOLIO_MAIL_FROM=noreply@ugcfolio.no", "UGCFOLIO_NOTIFY_TO=creator@ugcfolio.no",
 		"UGCFOLIO_TRUSTED_PROXIES=127.0.0.1", "DATABASE_URL="+databaseURL)
-	out := &strings.Builder{}
+	out := &lockedBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
