@@ -1,5 +1,5 @@
 # ugcfolio: `make run` to try it, `make test` for every check. See README.md.
-.PHONY: run build test test-go test-web test-e2e web deps chromium ffmpeg dev lint clean tools
+.PHONY: run build test test-go test-web test-e2e web deps chromium ffmpeg heif dev lint clean tools
 
 GO ?= go
 # The photo codecs (gen2brain/heic, gen2brain/webp) run as WebAssembly; without this tag they
@@ -28,16 +28,16 @@ run: build
 	./bin/ugcfolio serve --addr $(ADDR) --data $(DATA) --demo
 
 ## test: every check, browser tests included
-test: build deps chromium ffmpeg test-go test-web test-e2e
+test: build deps chromium ffmpeg heif test-go test-web test-e2e
 
-test-go: web tools ffmpeg
+test-go: web tools ffmpeg heif
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm run lint && npm test
 
-test-e2e: build tools e2e/node_modules/.package-lock.json chromium ffmpeg
+test-e2e: build tools e2e/node_modules/.package-lock.json chromium ffmpeg heif
 	cd e2e && npm run typecheck && npm test
 
 # Browser tests drive Debian's Chromium; a test tool's own browser download
@@ -60,6 +60,17 @@ ffmpeg:
 	    echo "make test needs ffmpeg: run 'sudo apt-get install ffmpeg' (Debian) and try again" >&2; exit 1; \
 	  fi; }
 
+# The photo tests (issue 23) make camera-size HEIC files as phones write
+# them with libheif's own encoder, heif-enc (Debian's libheif-examples).
+# The site decodes HEIC without it (libheif in WebAssembly).
+heif:
+	@command -v heif-enc >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libheif-examples; \
+	  else \
+	    echo "make test needs heif-enc: run 'sudo apt-get install libheif-examples' (Debian) and try again" >&2; exit 1; \
+	  fi; }
+
 ## dev: the Go server on :8080 and Vite's dev server (with hot reload) proxying to it
 dev: build
 	./bin/ugcfolio serve --addr $(ADDR) --data $(DATA) --demo & \
@@ -73,9 +84,9 @@ lint: web
 clean:
 	rm -rf bin web/dist
 
-## bench-images: time and peak memory to process a 12 MP and a 48 MP photo; bytes of a phone's work section (issue 13)
+## bench-images: time and peak memory to process a 12 MP and a 48 MP photo, JPEG and HEIC; bytes of a phone's work section (issues 13, 23)
 .PHONY: bench-images
-bench-images:
+bench-images: heif
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/images
 
 ## bench-contact-mail: auto-replies and notification mails for 500 contact posts from 50 addresses
@@ -119,6 +130,11 @@ bench-render: web
 .PHONY: bench-backup
 bench-backup: build
 	scripts/bench-backup.sh
+
+## bench-slow-readers: server RSS with 300 clients reading a 100 MB video at 1 KB/s, and when they are cut off (issue 24)
+.PHONY: bench-slow-readers
+bench-slow-readers: build
+	scripts/bench-slow-readers.sh
 
 # Test tools, built once into .tools/ from the Go module proxy (ignored by git).
 # versitygw is a real S3-compatible server: the S3 storage tests start it on

@@ -47,7 +47,7 @@ func startMailServe(t *testing.T, srv *smtptest.Server, dataDir, databaseURL str
 	cmd.Env = append(os.Environ(), serveChildEnv+"=1", "SSL_CERT_FILE="+srv.CAFile(),
 		"UGCFOLIO_SMTP_URL="+srv.URL(), "UGCFOLIO_MAIL_FROM=noreply@ugcfolio.no", "UGCFOLIO_NOTIFY_TO=creator@ugcfolio.no",
 		"UGCFOLIO_TRUSTED_PROXIES=127.0.0.1", "DATABASE_URL="+databaseURL)
-	out := &lockedBuffer{}
+	out := &lockedBuffer{} // read while the child writes it
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

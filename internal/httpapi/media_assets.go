@@ -93,7 +93,7 @@ func (s *Server) serveOriginal(w http.ResponseWriter, r *http.Request, name stri
 	if private {
 		return errFileNotFound
 	}
-	return s.serveFile(w, r, name, "public, max-age=86400")
+	return s.serveFile(w, r, name, originalCacheControl)
 }
 
 // serveFile streams a stored file with http.ServeContent: Range and
@@ -110,6 +110,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name, cacheCo
 	h := w.Header()
 	h.Set("Content-Type", media.ContentType(name))
 	h.Set("Cache-Control", cacheControl)
+	media.LimitRanges(r, f.Size()) // no multi-range answer longer than the file (ranges.go)
 	http.ServeContent(w, r, name, f.ModTime(), f)
 	return nil
 }

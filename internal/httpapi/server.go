@@ -98,6 +98,7 @@ type Server struct {
 
 	contactLimit ratelimit.Limiter // POST /api/contact, per client address
 	bodyTimes    bodyTimes         // how long a request body may take to arrive
+	writeTimes   writeTimes        // how long an answer may take to leave (slowreaders.go)
 	publicCache  *publicCache      // visitor lists, emptied by every admin write
 
 	metrics *metrics.Metrics // nil: no metrics
@@ -122,11 +123,13 @@ func New(d Deps) *Server {
 		registrationHashes: ratelimit.NewPasswordSlots(),
 		publicCache:        newPublicCache(),
 		bodyTimes:          defaultBodyTimes,
+		writeTimes:         defaultWriteTimes,
 		storage:            d.Storage,
 		metrics:            d.Metrics,
 		now:                time.Now,
 		siteURL:            strings.TrimRight(cmp.Or(d.SiteURL, "http://"+d.Config.Addr), "/"),
 	}
+	s.sessions.ErrorFunc = s.sessionError // sessionerrors.go
 	if d.Renderer != nil {
 		s.home = s.newHomePages(d.Renderer, d.Web)
 	}
@@ -146,8 +149,9 @@ func New(d Deps) *Server {
 	return s
 }
 
-// Handler is the whole site with its middleware: request log, a time limit
-// for request bodies, security
+// Handler is the whole site with its middleware: request log, write
+// deadlines against slow readers (slowreaders.go), a redirect of
+// non-canonical paths (paths.go), a time limit for request bodies, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
 // over HTTPS, sessions, the admin guard over all of /api/admin/, the
 // coming-soon gate's guard over stored content, and the public cache emptied
@@ -157,8 +161,8 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	h := logRequests(s.log, s.limitBodyTime(s.proxies.WarnUntrusted(s.log,
-		securityHeaders(csrf.Handler(s.proxies.OverHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))
+	h := logRequests(s.log, s.limitWriteTime(canonicalPaths(s.limitBodyTime(s.proxies.WarnUntrusted(s.log,
+		securityHeaders(csrf.Handler(s.proxies.OverHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))))
 	if s.metrics != nil {
 		h = s.metrics.Middleware(s.routePattern, h)
 	}

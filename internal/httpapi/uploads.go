@@ -224,4 +224,7 @@ func (s *Server) tidy(ctx context.Context) {
 	if err := s.mail.Prune(ctx); err != nil && ctx.Err() == nil {
 		s.log.Error("mail cleanup", "err", err)
 	}
+	if err := s.processing.Prune(ctx, s.now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+		s.log.Error("media job cleanup", "err", err)
+	}
 }

@@ -121,8 +121,7 @@ func statusKB(field string) int64 {
 	return 0
 }
 
-func benchProcess(b *testing.B, w, h int) {
-	src := photo(b, w, h)
+func benchProcess(b *testing.B, src []byte) {
 	if _, err := Process(context.Background(), src); err != nil { // warm: WASM compiled once per process
 		b.Fatal(err)
 	}
@@ -141,8 +140,17 @@ func benchProcess(b *testing.B, w, h int) {
 	b.ReportMetric(rss, "MB-peak-rss-growth")
 }
 
-func BenchmarkProcess12MP(b *testing.B) { benchProcess(b, 4000, 3000) }
-func BenchmarkProcess48MP(b *testing.B) { benchProcess(b, 8000, 6000) }
+func BenchmarkProcess12MP(b *testing.B) { benchProcess(b, photo(b, 4000, 3000)) }
+func BenchmarkProcess48MP(b *testing.B) { benchProcess(b, photo(b, 8000, 6000)) }
+
+// The same photo as a phone's HEIC at the phones' camera sizes (issue 23),
+// made by libheif's heif-enc from the synthetic JPEG.
+func BenchmarkProcessHEIC12MP(b *testing.B) { benchProcess(b, photoHEIC(b, 4032, 3024)) }
+func BenchmarkProcessHEIC48MP(b *testing.B) { benchProcess(b, photoHEIC(b, 8064, 6048)) }
+
+func photoHEIC(b *testing.B, w, h int) []byte {
+	return heifEnc(b, fmt.Sprintf("photo-%dx%d", w, h), func() []byte { return photo(b, w, h) }, ".jpg")
+}
 
 // BenchmarkWorkSectionBytes reports what a phone visitor downloads for a
 // work section of 10 photo items: the 12 MP originals (upright, 3000×4000,

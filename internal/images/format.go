@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"image/png"
 
@@ -28,6 +29,11 @@ const (
 	// decompression bomb (say 30000×30000 = 900 M pixels, 3.6 GB decoded)
 	// is refused.
 	MaxPixels = 50_000_000
+	// MaxDecodedBytes caps the memory one decoded photo takes (width ×
+	// height × bytes per pixel, from the header): a 48 MP photo at 8 bits a
+	// sample (195 MB) passes; the same at 16 bits (a 16-bit PNG, 392 MB)
+	// would take the server past 300 MB and is refused instead.
+	MaxDecodedBytes = 200 << 20
 )
 
 // Format is an image format recognised by its bytes.
@@ -44,7 +50,9 @@ const (
 // files whose HEIC brand is listed late in the ftyp box).
 const SniffLen = 64
 
-// The errors a photo can get; their text is shown to the creator.
+// The errors a photo can get; their text is shown to the creator. A
+// damaged photo's error names its format (see damaged) and is ErrDamaged
+// to errors.Is.
 var (
 	ErrNotImage  = apperr.New(apperr.CodeUnsupportedMedia, "Filen er ikke et bilde i et format vi støtter (JPEG, PNG, WebP eller HEIC).")
 	ErrTooLarge  = apperr.New(apperr.CodeTooLarge, "Bildet er for stort: grensen er 25 MB.")
@@ -122,15 +130,43 @@ func Config(data []byte) (Format, image.Config, error) {
 	case WebP:
 		cfg, err = xwebp.DecodeConfig(r)
 	case HEIC:
-		cfg, err = heic.DecodeConfig(r)
+		// Not heic.DecodeConfig: it hands libheif only the first 32 KB,
+		// and fails on a camera-size file whose image data lies beyond.
+		var info heifInfo
+		info, err = readHEIF(data)
+		cfg = image.Config{Width: info.Width, Height: info.Height}
 	}
 	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
-		return f, cfg, ErrDamaged
+		return f, cfg, damaged(f)
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return f, cfg, ErrTooMany
 	}
+	if need := int64(cfg.Width) * int64(cfg.Height) * bytesPerPixel(cfg.ColorModel); need > MaxDecodedBytes {
+		return f, cfg, apperr.New(apperr.CodeTooLarge,
+			"Bildet trenger %d MB minne for å leses (grensen er %d MB): lagre det med 8 bit per farge, eller med færre piksler.",
+			need>>20, MaxDecodedBytes>>20)
+	}
 	return f, cfg, nil
+}
+
+// bytesPerPixel is what one pixel of a decoded image of this colour model
+// takes in memory; 4 (8-bit RGBA) when the header does not say.
+func bytesPerPixel(m color.Model) int64 {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3 // 4:4:4 at most
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	}
+	if _, paletted := m.(color.Palette); paletted {
+		return 1
+	}
+	return 4
 }
 
 // decode decodes the whole image; Config has vetted its size.
@@ -151,7 +187,7 @@ func decode(f Format, data []byte) (image.Image, error) {
 		return nil, ErrNotImage
 	}
 	if err != nil {
-		return nil, ErrDamaged
+		return nil, damaged(f)
 	}
 	return img, nil
 }

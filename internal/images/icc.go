@@ -11,8 +11,7 @@ import (
 
 // iccProfile returns the embedded ICC profile of a JPEG (APP2
 // "ICC_PROFILE" segments in order), PNG (iCCP, inflated) or WebP (ICCP
-// chunk); nil when there is none. HEIC decoding does not expose the
-// profile, so an HEIC photo is taken as sRGB (see toSRGB).
+// chunk) or HEIC ("colr" property of type prof); nil when there is none.
 func iccProfile(f Format, data []byte) []byte {
 	switch f {
 	case JPEG:
@@ -45,6 +44,9 @@ func iccProfile(f Format, data []byte) []byte {
 		return p
 	case WebP:
 		return riffChunk(data, "ICCP")
+	case HEIC:
+		info, _ := readHEIF(data)
+		return info.ICC
 	}
 	return nil
 }

@@ -19,6 +19,8 @@ import (
 	"testing"
 
 	xwebp "golang.org/x/image/webp"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
 
 // --- test files, made here ---
@@ -123,11 +125,14 @@ func withMetadata(j []byte, orientation uint16, extra ...[]byte) []byte {
 
 // pngWithHeader hand-builds a PNG that has only a header chunk claiming
 // w×h pixels (and an empty end): no pixel data at all.
-func pngWithHeader(w, h uint32) []byte {
+func pngWithHeader(w, h uint32) []byte { return pngWithDepth(w, h, 8) }
+
+// pngWithDepth is pngWithHeader for RGBA at depth bits a sample.
+func pngWithDepth(w, h uint32, depth byte) []byte {
 	b := append([]byte{}, pngSignature...)
 	ihdr := binary.BigEndian.AppendUint32(nil, w)
 	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
-	ihdr = append(ihdr, 8, 6, 0, 0, 0) // 8-bit RGBA
+	ihdr = append(ihdr, depth, 6, 0, 0, 0) // RGBA
 	b = appendChunk(b, "IHDR", ihdr)
 	return appendChunk(b, "IEND", nil)
 }
@@ -329,6 +334,27 @@ func TestDecompressionBombRefusedFromHeader(t *testing.T) {
 	// A 48 MP phone photo (8064×6048) is under the cap.
 	if _, cfg, err := Config(pngWithHeader(8064, 6048)); err != nil || cfg.Width != 8064 {
 		t.Errorf("48 MP header: %v %v", cfg, err)
+	}
+}
+
+// Issue 24: memory is bounded before decoding by width × height × bytes per
+// pixel: a 16-bit 49-megapixel PNG (392 MB decoded) is refused with a clear
+// 413 from its header, allocating nothing; the same at 8 bits passes.
+func TestSixteenBitPhotoOverTheMemoryBoundRefused(t *testing.T) {
+	big := pngWithDepth(7000, 7000, 16)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Process(context.Background(), big)
+	runtime.ReadMemStats(&after)
+	e, ok := apperr.As(err)
+	if !ok || e.Code != apperr.CodeTooLarge || !strings.Contains(e.Message, "Bildet trenger 373 MB minne") {
+		t.Fatalf("err = %v, want a 413 naming the memory it needs", err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		t.Errorf("refusing it allocated %d bytes", grew)
+	}
+	if _, _, err := Config(pngWithDepth(7000, 7000, 8)); err != nil {
+		t.Errorf("8-bit 49 MP: %v", err)
 	}
 }
 

@@ -100,6 +100,11 @@ func (u *Uploads) Initialize(ctx context.Context, userID int64, in Declaration) 
 		return errBadID
 	}
 	in.FileName = strings.TrimSpace(in.FileName)
+	// A photo in a format we do not take (a ProRAW DNG, a GIF) is refused
+	// before its bytes are sent, with the formats we do take.
+	if err := images.RefuseDeclared(in.FileName, in.FileType); err != nil {
+		return err
+	}
 	switch {
 	case in.FileName == "" || len(in.FileName) > 255:
 		return apperr.Invalid("fileName must be 1 to 255 characters")
@@ -208,6 +213,8 @@ func (u *Uploads) store(ctx context.Context, up store.Upload, area chunkArea) (s
 	}
 	ext := SniffAs(up.FileType, head)
 	switch {
+	case ext == "" && images.RefuseUntaken(head) != nil:
+		return "", images.RefuseUntaken(head)
 	case ext == "" && IsImageType(up.FileType):
 		return "", images.ErrNotImage
 	case ext == "":

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"log/slog"
 	"os"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
@@ -225,6 +226,18 @@ func (p *Processor) Retry(ctx context.Context, name string) (Status, error) {
 		return Status{}, err
 	}
 	return p.Status(ctx, name)
+}
+
+// Prune deletes the photo and video jobs that finished before the given
+// time (the janitor's, issue 24): an upload's state lives in its asset, and
+// Status reads a job only while it runs or after it failed.
+func (p *Processor) Prune(ctx context.Context, finishedBefore time.Time) error {
+	for kind := range p.kinds {
+		if _, err := p.jobs.PruneDone(ctx, kind, finishedBefore); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // IsPrivate reports whether a stored upload is an original that visitors

@@ -122,6 +122,17 @@ func TestRetryByKind(t *testing.T) {
 		}
 		_, err = e.p.Retry(ctx, photo)
 		wantConflict(t, err, "The photo is processed already")
+
+		// Issue 24: the janitor prunes the done job; the photo stays ready.
+		if err := e.p.Prune(ctx, time.Now().Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, _ := e.q.Latest(ctx, store.MediaImage, photo); ok {
+			t.Fatal("the done job was not pruned")
+		}
+		if got, err = e.p.Status(ctx, photo); err != nil || got.Status != store.MediaReady || got.JobState != "" {
+			t.Fatalf("after pruning: %+v %v", got, err)
+		}
 	})
 }
 

@@ -54,8 +54,8 @@ type probeOutput struct {
 // A file ffprobe cannot make sense of is ErrUnreadable (wrapped, with
 // ffprobe's own words); a failure to run ffprobe at all is not.
 func (t Tools) Probe(ctx context.Context, path string) (Info, error) {
-	cmd := exec.CommandContext(ctx, t.FFprobe, "-v", "error", "-print_format", "json",
-		"-show_streams", "-show_format", "--", path)
+	args := append([]string{"-v", "error", "-print_format", "json", "-show_streams", "-show_format"}, inputArgs(path)...)
+	cmd := exec.CommandContext(ctx, t.FFprobe, append(args, "--", path)...)
 	stderr := &tail{}
 	cmd.Stderr = stderr
 	out, err := cmd.Output()

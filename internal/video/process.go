@@ -119,10 +119,11 @@ func (t Tools) Poster(ctx context.Context, in, dir string, info Info) (Output, e
 		path := filepath.Join(dir, fmt.Sprintf("poster-%d.jpg", i))
 		start := float64(info.DurationMS) / 1000 * at
 		args := []string{"-nostdin", "-hide_banner", "-loglevel", "error", "-y",
-			"-ss", strconv.FormatFloat(start, 'f', 3, 64), "-t", strconv.Itoa(posterSeconds), "-i", in,
-			"-map", "0:v:0", "-an", "-sn", "-dn",
+			"-ss", strconv.FormatFloat(start, 'f', 3, 64), "-t", strconv.Itoa(posterSeconds)}
+		args = append(args, inputArgs(in)...)
+		args = append(args, "-i", in, "-map", "0:v:0", "-an", "-sn", "-dn",
 			"-vf", fmt.Sprintf("fps=%d,scale=%d:%d,%s,thumbnail=n=%d,format=yuvj420p", posterRate, w, h, t.toSDR(info), posterRate*posterSeconds),
-			"-frames:v", "1", "-q:v", "3", "-map_metadata", "-1", "-f", "image2", path}
+			"-frames:v", "1", "-q:v", "3", "-map_metadata", "-1", "-f", "image2", path)
 		if err := t.run(ctx, args, nil); err != nil {
 			return Output{}, fmt.Errorf("poster: %w", err)
 		}
@@ -204,8 +205,9 @@ func (t Tools) Transcode(ctx context.Context, in, dir string, info Info, progres
 	} else {
 		graph += fmt.Sprintf(",split=2[v1][big];[big]scale=%d:%d[v0]", sizes[0][0], sizes[0][1])
 	}
-	args := []string{"-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-nostats",
-		"-progress", "pipe:1", "-i", in, "-filter_complex", graph}
+	args := []string{"-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-nostats", "-progress", "pipe:1"}
+	args = append(args, inputArgs(in)...)
+	args = append(args, "-i", in, "-filter_complex", graph)
 	var outs []Output
 	for i, size := range sizes {
 		path := filepath.Join(dir, fmt.Sprintf("video-%dx%d.mp4", size[0], size[1]))

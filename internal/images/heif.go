@@ -1,0 +1,178 @@
+package images
+
+import (
+	"encoding/binary"
+	"errors"
+)
+
+// heifInfo is what a HEIF file's container says about its primary image.
+type heifInfo struct {
+	// Width and Height are the primary item's "ispe" property: its size as
+	// coded, before the container's rotation. For a grid (an iPhone's
+	// photo is 48 tiles of 512×512) it is the grid's output size.
+	Width, Height int
+	// Rotation is the "irot" property in anticlockwise quarter turns
+	// (0 to 3); Mirror the "imir" mode (0 swaps top and bottom, 1 left and
+	// right) or -1. libheif applies both as it decodes, in the file's
+	// order, so Process does not; they are read for the tests.
+	Rotation, Mirror int
+	// ICC is the colour profile of a "colr" property of type prof or rICC
+	// (an iPhone's Display P3), nil when there is none.
+	ICC []byte
+}
+
+var errHEIF = errors.New("heif: unreadable container")
+
+// readHEIF reads the primary image's properties from the meta box: the
+// item id from "pitm", its property indexes from "ipma", and the
+// properties themselves from "ipco". It reads no pixel data and allocates
+// nothing in proportion to sizes the file declares, so a forged header
+// cannot make it do much work; every length is checked against the bytes
+// that are there.
+func readHEIF(data []byte) (heifInfo, error) {
+	info := heifInfo{Mirror: -1}
+	meta, ok := child(data, "meta")
+	if !ok || len(meta) < 4 {
+		return info, errHEIF
+	}
+	meta = meta[4:] // version and flags
+	primary, ok := primaryItem(meta)
+	if !ok {
+		return info, errHEIF
+	}
+	iprp, _ := child(meta, "iprp")
+	ipco, _ := child(iprp, "ipco")
+	var props []box
+	for b := range boxes(ipco) {
+		props = append(props, b)
+	}
+	haveSize := false
+	for _, k := range associations(iprp, primary) {
+		if k < 1 || k > len(props) {
+			continue // index 0 means none; beyond the list is a broken file
+		}
+		p := props[k-1]
+		switch {
+		case p.typ == "ispe" && len(p.body) >= 12:
+			info.Width = int(binary.BigEndian.Uint32(p.body[4:8]))
+			info.Height = int(binary.BigEndian.Uint32(p.body[8:12]))
+			haveSize = true
+		case p.typ == "irot" && len(p.body) >= 1:
+			info.Rotation = int(p.body[0] & 3)
+		case p.typ == "imir" && len(p.body) >= 1:
+			info.Mirror = int(p.body[0] & 1)
+		case p.typ == "colr" && len(p.body) > 4 && info.ICC == nil:
+			if t := string(p.body[:4]); t == "prof" || t == "rICC" {
+				info.ICC = p.body[4:]
+			}
+		}
+	}
+	if !haveSize {
+		return info, errHEIF
+	}
+	return info, nil
+}
+
+// primaryItem reads the item id of the "pitm" box (16 bits in version 0,
+// 32 in version 1).
+func primaryItem(meta []byte) (uint32, bool) {
+	p, ok := child(meta, "pitm")
+	switch {
+	case !ok || len(p) < 6:
+		return 0, false
+	case p[0] == 0:
+		return uint32(binary.BigEndian.Uint16(p[4:6])), true
+	case len(p) >= 8:
+		return binary.BigEndian.Uint32(p[4:8]), true
+	}
+	return 0, false
+}
+
+// associations lists the 1-based "ipco" indexes that the "ipma" boxes
+// give item, in their order (the order transformations apply in).
+func associations(iprp []byte, item uint32) []int {
+	var out []int
+	for b := range boxes(iprp) {
+		if b.typ != "ipma" || len(b.body) < 8 {
+			continue
+		}
+		version, wide := b.body[0], b.body[3]&1 == 1
+		n := binary.BigEndian.Uint32(b.body[4:8])
+		r := b.body[8:]
+		for e := uint32(0); e < n; e++ {
+			var id uint32
+			if version < 1 {
+				if len(r) < 3 {
+					return out
+				}
+				id, r = uint32(binary.BigEndian.Uint16(r)), r[2:]
+			} else {
+				if len(r) < 5 {
+					return out
+				}
+				id, r = binary.BigEndian.Uint32(r), r[4:]
+			}
+			count := int(r[0])
+			r = r[1:]
+			size := 1
+			if wide {
+				size = 2
+			}
+			if len(r) < count*size {
+				return out
+			}
+			for a := 0; a < count && id == item; a++ {
+				if wide {
+					out = append(out, int(binary.BigEndian.Uint16(r[2*a:])&0x7FFF))
+				} else {
+					out = append(out, int(r[a]&0x7F))
+				}
+			}
+			r = r[count*size:]
+		}
+	}
+	return out
+}
+
+// box is one ISO-BMFF box: its four-letter type and its contents.
+type box struct {
+	typ  string
+	body []byte
+}
+
+// boxes yields the boxes laid end to end in b, stopping at the first one
+// whose size does not fit.
+func boxes(b []byte) func(yield func(box) bool) {
+	return func(yield func(box) bool) {
+		for len(b) >= 8 {
+			size := uint64(binary.BigEndian.Uint32(b[0:4]))
+			typ, head := string(b[4:8]), uint64(8)
+			switch size {
+			case 0: // to the end of the enclosing space
+				size = uint64(len(b))
+			case 1: // a 64-bit size follows the type
+				if len(b) < 16 {
+					return
+				}
+				size, head = binary.BigEndian.Uint64(b[8:16]), 16
+			}
+			if size < head || size > uint64(len(b)) {
+				return
+			}
+			if !yield(box{typ, b[head:size]}) {
+				return
+			}
+			b = b[size:]
+		}
+	}
+}
+
+// child returns the contents of the first box of type typ in b.
+func child(b []byte, typ string) ([]byte, bool) {
+	for c := range boxes(b) {
+		if c.typ == typ {
+			return c.body, true
+		}
+	}
+	return nil, false
+}

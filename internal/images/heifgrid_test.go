@@ -1,0 +1,143 @@
+package images
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/draw"
+	"testing"
+)
+
+// An iPhone stores a photo as a grid: 512×512 tiles, each its own HEVC
+// image, and a derived "grid" item (the primary) that pastes them in
+// rows and crops the result to its output size. heif-enc 1.15 cannot
+// write one, so gridHEIC builds it from tiles heif-enc encoded one by one.
+
+// itemData returns the bytes of a heif-enc file's primary item (iloc
+// version 0 with base offsets, as heif-enc writes) and its hvcC property.
+func itemData(t testing.TB, f []byte) (data, hvcC []byte) {
+	t.Helper()
+	meta, _ := child(f, "meta")
+	primary, _ := primaryItem(meta[4:])
+	iloc, _ := child(meta[4:], "iloc")
+	if iloc[0] != 0 || iloc[4] != 0x44 || iloc[5]>>4 != 4 {
+		t.Fatalf("iloc % x: not the layout heif-enc writes", iloc[:6])
+	}
+	for i, n := 8, int(binary.BigEndian.Uint16(iloc[6:])); n > 0; n-- {
+		id := binary.BigEndian.Uint16(iloc[i:])
+		base := int(binary.BigEndian.Uint32(iloc[i+4:]))
+		off, size := int(binary.BigEndian.Uint32(iloc[i+10:])), int(binary.BigEndian.Uint32(iloc[i+14:]))
+		if uint32(id) == primary {
+			data = f[base+off : base+off+size]
+		}
+		i += 10 + 8*int(binary.BigEndian.Uint16(iloc[i+8:]))
+	}
+	iprp, _ := child(meta[4:], "iprp")
+	for _, p := range ipcoOf(iprp) {
+		if p.typ == "hvcC" {
+			hvcC = p.body
+		}
+	}
+	return data, hvcC
+}
+
+func fullbox(typ string, version byte, body []byte) []byte {
+	return mkbox(typ, append([]byte{version, 0, 0, 0}, body...))
+}
+
+// gridHEIC cuts m into cols×rows tiles of size×size (m must fill them),
+// encodes each with heif-enc, and writes a HEIC whose primary item is the
+// grid of them cropped to outW×outH, with the extra properties (irot …)
+// on the grid item, as an iPhone writes them.
+func gridHEIC(t testing.TB, name string, m image.Image, size, cols, rows, outW, outH int, props ...[]byte) []byte {
+	t.Helper()
+	n := cols * rows
+	var tiles, hvcCs [][]byte
+	for k := range n {
+		tile := image.NewNRGBA(image.Rect(0, 0, size, size))
+		draw.Draw(tile, tile.Rect, m, image.Pt(k%cols*size, k/cols*size), draw.Src)
+		f := heifEnc(t, fmt.Sprintf("%s-tile%d", name, k), func() []byte { return encodePNG(t, tile) }, ".png")
+		d, h := itemData(t, f)
+		tiles, hvcCs = append(tiles, d), append(hvcCs, h)
+	}
+	be := binary.BigEndian
+	u16 := func(b []byte, v int) []byte { return be.AppendUint16(b, uint16(v)) }
+	u32 := func(b []byte, v int) []byte { return be.AppendUint32(b, uint32(v)) }
+	// Items: 1 is the grid, 2…n+1 the tiles.
+	var infes []byte
+	infes = append(infes, fullbox("infe", 2, append(u16(u16(nil, 1), 0), "grid\x00"...))...)
+	for k := range n {
+		infes = append(infes, fullbox("infe", 2, append(u16(u16(nil, 2+k), 0), "hvc1\x00"...))...)
+	}
+	dimg := u16(u16(nil, 1), n)
+	for k := range n {
+		dimg = u16(dimg, 2+k)
+	}
+	// The grid: rows and columns less one, and the output size.
+	grid := u16(u16([]byte{0, 0, byte(rows - 1), byte(cols - 1)}, outW), outH)
+	// Properties, shared by all tiles as in an iPhone's file: the hvcC
+	// (1; the tiles' are alike, being the same size and settings), the
+	// tiles' ispe (2), the grid's ispe (3), then props (4…).
+	for _, h := range hvcCs {
+		if !bytes.Equal(h, hvcCs[0]) {
+			t.Fatal("heif-enc wrote tiles with different hvcC")
+		}
+	}
+	ipco := mkbox("hvcC", hvcCs[0])
+	ipco = append(ipco, fullbox("ispe", 0, u32(u32(nil, size), size))...)
+	ipco = append(ipco, fullbox("ispe", 0, u32(u32(nil, outW), outH))...)
+	gridProps := []byte{3}
+	for k, p := range props {
+		ipco = append(ipco, p...)
+		gridProps = append(gridProps, byte(0x80|(4+k)))
+	}
+	ipma := u32(nil, 1+n)
+	ipma = append(append(u16(ipma, 1), byte(len(gridProps))), gridProps...)
+	for k := range n {
+		ipma = append(u16(ipma, 2+k), 2, 0x81, 2)
+	}
+	iprp := mkbox("iprp", append(mkbox("ipco", ipco), fullbox("ipma", 0, ipma)...))
+	ftyp := mkbox("ftyp", []byte("heic\x00\x00\x00\x00mif1heic"))
+	meta := func(mdatStart int) []byte {
+		iloc := u16([]byte{0x44, 0x00}, 1+n)                                // 4-byte offsets and lengths, no base offset
+		iloc = u32(u32(u16(u16(u16(u16(iloc, 1), 1), 0), 1), 0), len(grid)) // the grid: in idat (method 1)
+		at := mdatStart
+		for k, d := range tiles {
+			iloc = u32(u32(u16(u16(u16(u16(iloc, 2+k), 0), 0), 1), at), len(d))
+			at += len(d)
+		}
+		body := append(fullbox("hdlr", 0, append(make([]byte, 4), "pict\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"...)),
+			fullbox("pitm", 0, u16(nil, 1))...)
+		body = append(body, fullbox("iloc", 1, iloc)...)
+		body = append(body, fullbox("iinf", 0, append(u16(nil, 1+n), infes...))...)
+		body = append(body, fullbox("iref", 0, mkbox("dimg", dimg))...)
+		body = append(body, mkbox("idat", grid)...)
+		body = append(body, iprp...)
+		return fullbox("meta", 0, body)
+	}
+	head := len(ftyp) + len(meta(0)) + 8
+	var mdat []byte
+	for _, d := range tiles {
+		mdat = append(mdat, d...)
+	}
+	return append(append(ftyp, meta(head)...), mkbox("mdat", mdat)...)
+}
+
+// TestGridHEIC: a photo stored as an iPhone stores it, in 512×512 tiles
+// under a grid cropped to its output size and turned by irot, is read at
+// the grid's size, turned upright, and whole.
+func TestGridHEIC(t *testing.T) {
+	src := gridHEIC(t, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1000, 900, irot(3))
+	f, cfg, err := Config(src)
+	if err != nil || f != HEIC || cfg.Width != 1000 || cfg.Height != 900 {
+		t.Fatalf("Config = %s %dx%d, %v; want the grid's 1000x900", f, cfg.Width, cfg.Height, err)
+	}
+	res := processHEIC(t, src)
+	if res.Width != 900 || res.Height != 1000 {
+		t.Fatalf("upright size %dx%d, want 900x1000", res.Width, res.Height)
+	}
+	if got, want := quadrantColours(variant(t, res, "image/jpeg", 900)), [4]string{"blue", "red", "yellow", "green"}; got != want {
+		t.Errorf("quadrants %v, want %v", got, want)
+	}
+}
