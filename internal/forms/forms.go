@@ -4,8 +4,9 @@
 // them in order and answers the first broken one as apperr.Invalid (400)
 // with its message. The tables themselves sit next to their handlers in
 // internal/httpapi (portfolioForm, testimonialForm, contactForm, loginForm,
-// registerForm, gateForm); this package is the engine and the formats
-// (formats.go: e-mail, image and video URLs, languages).
+// registerForm, gateForm); this package is the engine, the formats
+// (formats.go: e-mail, image and video URLs, languages) and the rules of a
+// content section, the one body with no table (content.go).
 package forms
 
 import (

@@ -79,7 +79,7 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		"contactName":          maxContactName,
 		"contactCompany":       maxContactCompany,
 		"contactMessage":       maxContactMessage,
-		"contentField":         maxContentField,
+		"contentField":         forms.MaxContentField,
 		"url":                  forms.MaxURLLen,
 	}, r.Caps)
 	same("minimum lengths", map[string]int{
@@ -96,8 +96,8 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		"invalidVideoUrl": forms.MsgInvalidVideoURL,
 		"imageTooLarge":   images.ErrTooLarge.Message,
 	}, r.Messages)
-	same("content sections", contentSections, r.ContentSections)
-	if !slices.Equal(slices.Sorted(maps.Keys(contentSections)), slices.Sorted(maps.Keys(r.ContentSections))) {
+	same("content sections", forms.ContentSections, r.ContentSections)
+	if !slices.Equal(slices.Sorted(maps.Keys(forms.ContentSections)), slices.Sorted(maps.Keys(r.ContentSections))) {
 		t.Errorf("content sections differ")
 	}
 	for _, c := range r.MediaURLs {
