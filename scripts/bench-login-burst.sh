@@ -2,7 +2,7 @@
 # A burst of failed logins, as a guesser spread over addresses sends them: 60 at once for 60 unknown
 # usernames from three loopback addresses (each under its per-address limit). Prints the server's
 # peak memory (VmHWM) and how long the burst took, per run and the medians. Each argon2id check
-# takes 19 MiB; the server bounds how many run at once (internal/httpapi/passwordwork.go).
+# takes 19 MiB; the server bounds how many run at once (internal/ratelimit/passwords.go).
 # Usage: scripts/bench-login-burst.sh [runs] (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -53,27 +54,27 @@ const (
 )
 
 // contactForm is the contact form's field rules (its rows in testdata/rules.json).
-var contactForm = newForm("contact",
-	field[contactRequest]{fieldRule: fieldRule{Field: "name", Label: "Name", Trim: true, Min: minContactName, MinMsg: MsgContactName, Max: maxContactName},
-		text: func(in *contactRequest) *string { return &in.Name }},
-	field[contactRequest]{fieldRule: fieldRule{Field: "email", Label: "Email", Trim: true, Format: "email"},
-		text: func(in *contactRequest) *string { return &in.Email }},
-	field[contactRequest]{fieldRule: fieldRule{Field: "company", Label: "Company", Trim: true, Max: maxContactCompany},
-		text: func(in *contactRequest) *string { return &in.Company }},
-	field[contactRequest]{fieldRule: fieldRule{Field: "service", Label: "Service", Trim: true, OneOf: contactServices, EmptyOK: true,
+var contactForm = forms.New("contact",
+	forms.Field[contactRequest]{Rule: forms.Rule{Field: "name", Label: "Name", Trim: true, Min: minContactName, MinMsg: MsgContactName, Max: maxContactName},
+		Text: func(in *contactRequest) *string { return &in.Name }},
+	forms.Field[contactRequest]{Rule: forms.Rule{Field: "email", Label: "Email", Trim: true, Format: "email"},
+		Text: func(in *contactRequest) *string { return &in.Email }},
+	forms.Field[contactRequest]{Rule: forms.Rule{Field: "company", Label: "Company", Trim: true, Max: maxContactCompany},
+		Text: func(in *contactRequest) *string { return &in.Company }},
+	forms.Field[contactRequest]{Rule: forms.Rule{Field: "service", Label: "Service", Trim: true, OneOf: contactServices, EmptyOK: true,
 		OneOfMsg: "Service must be one of " + strings.Join(contactServices[:len(contactServices)-1], ", ") + " or " + contactServices[len(contactServices)-1]},
-		text: func(in *contactRequest) *string { return &in.Service }},
-	field[contactRequest]{fieldRule: fieldRule{Field: "message", Label: "Message", Trim: true, Min: minContactMessage, MinMsg: MsgContactMessage, Max: maxContactMessage},
-		text: func(in *contactRequest) *string { return &in.Message }},
-	field[contactRequest]{fieldRule: fieldRule{Field: "language", Label: "Language", OneOfCheck: checkLanguage, EmptyOK: true,
+		Text: func(in *contactRequest) *string { return &in.Service }},
+	forms.Field[contactRequest]{Rule: forms.Rule{Field: "message", Label: "Message", Trim: true, Min: minContactMessage, MinMsg: MsgContactMessage, Max: maxContactMessage},
+		Text: func(in *contactRequest) *string { return &in.Message }},
+	forms.Field[contactRequest]{Rule: forms.Rule{Field: "language", Label: "Language", OneOfCheck: forms.CheckLanguage, EmptyOK: true,
 		OneOfMsg: "Language must be no or en"},
-		text: func(in *contactRequest) *string { return &in.Language }},
+		Text: func(in *contactRequest) *string { return &in.Language }},
 )
 
 // validate trims the fields and applies the rules, returning the first
 // broken one's message.
 func (in *contactRequest) validate() error {
-	return contactForm.check(in)
+	return contactForm.Check(in)
 }
 
 // createContact answers POST /api/contact with 201 and the stored inquiry,
@@ -83,7 +84,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 	// Only inquiries count against the limit: a refused form (a person
 	// correcting a field the browser let through) takes its token back, so
 	// that person always gets contactBurst inquiries in (DESIGN.md section 2).
-	refund, err := s.contactLimit.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
+	refund, err := s.contactLimit.Attempt(r.Context(), s.proxies.Key(r))
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if in.Website != "" {
-		s.log.Info("contact honeypot filled; inquiry dropped", "ip", rateLimitKey(r, s.cfg.TrustedProxies))
+		s.log.Info("contact honeypot filled; inquiry dropped", "ip", s.proxies.Key(r))
 		return writeJSON(w, http.StatusCreated, store.Inquiry{Name: in.Name, Email: in.Email, Company: in.Company,
 			Service: in.Service, Message: in.Message, CreatedAt: time.Now().UTC()})
 	}

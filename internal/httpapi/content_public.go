@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 )
 
 // getContent answers GET /api/content/{section}/{lang} with
@@ -18,7 +19,7 @@ func (s *Server) getContent(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	section := r.PathValue("section")
-	if !sectionName.MatchString(section) {
+	if !forms.ValidSection(section) {
 		return apperr.NotFound("Content not found")
 	}
 	c, err := s.store.GetContent(r.Context(), section, lang)

@@ -13,9 +13,11 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 )
 
-// The field rules of the forms (field_rules.go) against testdata/rules.json's
+// The field rules of the forms (internal/forms; the tables sit next to their
+// handlers) against testdata/rules.json's
 // "forms": web/src/lib/rules-parity.test.ts holds the client's schemas to the
 // same rows, so every rule of a request field is the same on both sides.
 
@@ -35,7 +37,7 @@ type ruleRow struct {
 	ClientOnly     string             `json:"clientOnly"`
 }
 
-// kinds names the row's rules in fieldRule.kinds's order.
+// kinds names the row's rules in forms.Rule.Kinds's order.
 func (r ruleRow) kinds() []string {
 	var k []string
 	for kind, has := range map[string]bool{"required": r.Required, "min": r.Min > 0, "max": r.Max > 0, "maxBytes": r.MaxBytes > 0,
@@ -82,29 +84,29 @@ func readSharedForms(t *testing.T) sharedForms {
 // does not list (or lists differently), or rules.json lists a rule the
 // server lacks without saying why.
 func TestEveryFieldRuleHasARow(t *testing.T) {
-	shared := readSharedForms(t)
+	shared, all := readSharedForms(t), forms.All()
 	const hint = "add the field's row to testdata/rules.json \"forms\" and give the client's schema the same rule (web/src/lib/rules-parity.test.ts checks it)"
-	for _, name := range slices.Sorted(maps.Keys(forms)) {
+	for _, name := range slices.Sorted(maps.Keys(all)) {
 		rows, ok := shared.Forms[name]
 		if !ok {
 			t.Errorf("form %q has field rules but no entry in rules.json: %s", name, hint)
 			continue
 		}
-		for _, rule := range forms[name].rules {
+		for _, rule := range all[name].Rules {
 			row, ok := rows.Fields[rule.Field]
 			switch {
 			case !ok:
-				t.Errorf("%s.%s has rules %v but no row in rules.json: %s", name, rule.Field, rule.kinds(), hint)
+				t.Errorf("%s.%s has rules %v but no row in rules.json: %s", name, rule.Field, rule.Kinds(), hint)
 			case row.ClientOnly != "":
-				t.Errorf("%s.%s: rules.json says only the client checks it (%s), but the server has rules %v", name, rule.Field, row.ClientOnly, rule.kinds())
-			case !slices.Equal(rule.kinds(), row.kinds()):
-				t.Errorf("%s.%s: the server has rules %v, rules.json has %v", name, rule.Field, rule.kinds(), row.kinds())
+				t.Errorf("%s.%s: rules.json says only the client checks it (%s), but the server has rules %v", name, rule.Field, row.ClientOnly, rule.Kinds())
+			case !slices.Equal(rule.Kinds(), row.kinds()):
+				t.Errorf("%s.%s: the server has rules %v, rules.json has %v", name, rule.Field, rule.Kinds(), row.kinds())
 			}
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(shared.Forms)) {
 		for field, row := range shared.Forms[name].Fields {
-			has := slices.ContainsFunc(forms[name].rules, func(r fieldRule) bool { return r.Field == field })
+			has := slices.ContainsFunc(all[name].Rules, func(r forms.Rule) bool { return r.Field == field })
 			if !has && row.ClientOnly == "" {
 				t.Errorf("rules.json has %s.%s %v, which no form of the server checks (or say why in clientOnly)", name, field, row.kinds())
 			}
@@ -117,7 +119,7 @@ func TestEveryFieldRuleHasARow(t *testing.T) {
 func TestFormsApplyTheSharedRows(t *testing.T) {
 	shared := readSharedForms(t)
 	for name, rows := range shared.Forms {
-		form, ok := forms[name]
+		form, ok := forms.All()[name]
 		if !ok {
 			continue // TestEveryFieldRuleHasARow says why
 		}
@@ -125,7 +127,7 @@ func TestFormsApplyTheSharedRows(t *testing.T) {
 			body := maps.Clone(rows.Valid)
 			body[field] = value
 			raw, _ := json.Marshal(body)
-			err := form.check(raw)
+			err := form.Check(raw)
 			if err == nil {
 				return ""
 			}
@@ -209,13 +211,12 @@ func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, s
 // length or presence by hand instead of through a form table, where
 // TestEveryFieldRuleHasARow would not see it.
 func TestNoFieldRuleOutsideTheFormTables(t *testing.T) {
-	// The helpers the tables use, and content sections, whose fields are
-	// checked against rules.json's contentSections and caps.contentField.
-	allowed := map[string]bool{"field_rules.go": true, "admin_rules.go": true, "content_admin.go": true}
+	// Every file: content sections are checked in internal/forms too
+	// (forms.Content, against rules.json's contentSections and caps.contentField).
 	files, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()
 	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") || allowed[file] {
+		if strings.HasSuffix(file, "_test.go") {
 			continue
 		}
 		f, err := parser.ParseFile(fset, file, nil, 0)
@@ -224,7 +225,7 @@ func TestNoFieldRuleOutsideTheFormTables(t *testing.T) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if rule := handWrittenRule(n); rule != "" {
-				t.Errorf("%s: %s checks a field by hand: make it a row of the form's table (field_rules.go) and of testdata/rules.json \"forms\"",
+				t.Errorf("%s: %s checks a field by hand: make it a row of the form's table (internal/forms) and of testdata/rules.json \"forms\"",
 					fset.Position(n.Pos()), rule)
 			}
 			return true
@@ -240,13 +241,9 @@ func handWrittenRule(n ast.Node) string {
 		return ""
 	}
 	switch fun := call.Fun.(type) {
-	case *ast.Ident:
-		if fun.Name == "capText" || fun.Name == "checkMediaURL" {
-			return fun.Name
-		}
 	case *ast.SelectorExpr:
 		name := exprName(fun.X) + "." + fun.Sel.Name
-		if name == "utf8.RuneCountInString" {
+		if name == "utf8.RuneCountInString" || name == "forms.CapText" || name == "forms.CheckMediaURL" {
 			return name
 		}
 		if (name == "apperr.Invalid") && len(call.Args) > 0 {

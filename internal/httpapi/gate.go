@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 )
 
 // siteInfo is the answer of GET /api/site: what the app must know before it
@@ -28,11 +29,11 @@ type gateCredentials struct {
 
 // gateForm is the gate body's rules (its rows in testdata/rules.json): both
 // present, under one message; the client words its own per field.
-var gateForm = newForm("gate",
-	field[gateCredentials]{fieldRule: fieldRule{Field: "username", Label: "Username", Required: true, RequiredMsg: msgGateRequired},
-		text: func(in *gateCredentials) *string { return &in.Username }},
-	field[gateCredentials]{fieldRule: fieldRule{Field: "password", Label: "Password", Required: true, RequiredMsg: msgGateRequired},
-		text: func(in *gateCredentials) *string { return &in.Password }},
+var gateForm = forms.New("gate",
+	forms.Field[gateCredentials]{Rule: forms.Rule{Field: "username", Label: "Username", Required: true, RequiredMsg: msgGateRequired},
+		Text: func(in *gateCredentials) *string { return &in.Username }},
+	forms.Field[gateCredentials]{Rule: forms.Rule{Field: "password", Label: "Password", Required: true, RequiredMsg: msgGateRequired},
+		Text: func(in *gateCredentials) *string { return &in.Password }},
 )
 
 const msgGateRequired = "Username and password are required"
@@ -53,10 +54,10 @@ func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
-	if err := gateForm.check(&in); err != nil {
+	if err := gateForm.Check(&in); err != nil {
 		return err
 	}
-	succeeded, err := s.limits.gate.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
+	succeeded, err := s.limits.Gate.Attempt(r.Context(), s.proxies.Key(r))
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
@@ -223,12 +224,12 @@ func TestSessionCookieSecureOverHTTPS(t *testing.T) {
 			t.Errorf("%s: want the device cookie, the session cookie and the hint: %q", c.name, cookies)
 			continue
 		}
-		if got := hasCookieAttr(cookies[2], "Secure"); got != c.secure {
+		if got := clientaddr.HasCookieAttr(cookies[2], "Secure"); got != c.secure {
 			t.Errorf("%s: hint Secure = %v, want %v (%s)", c.name, got, c.secure, cookies[2])
 		}
 		device := cookies[0]
-		if hasCookieAttr(device, "Secure") != c.secure || !hasCookieAttr(device, "HttpOnly") ||
-			!hasCookieAttr(device, "SameSite=Strict") || !hasCookieAttr(device, "Path=/api/login") {
+		if clientaddr.HasCookieAttr(device, "Secure") != c.secure || !clientaddr.HasCookieAttr(device, "HttpOnly") ||
+			!clientaddr.HasCookieAttr(device, "SameSite=Strict") || !clientaddr.HasCookieAttr(device, "Path=/api/login") {
 			t.Errorf("%s: device cookie attributes: %s", c.name, device)
 		}
 		c.cookie = cookies[1]
@@ -236,10 +237,10 @@ func TestSessionCookieSecureOverHTTPS(t *testing.T) {
 			t.Errorf("%s: no session cookie: %q", c.name, c.cookie)
 			continue
 		}
-		if got := hasCookieAttr(c.cookie, "Secure"); got != c.secure {
+		if got := clientaddr.HasCookieAttr(c.cookie, "Secure"); got != c.secure {
 			t.Errorf("%s: Secure = %v, want %v (%s)", c.name, got, c.secure, c.cookie)
 		}
-		if !hasCookieAttr(c.cookie, "HttpOnly") || !hasCookieAttr(c.cookie, "SameSite=Lax") {
+		if !clientaddr.HasCookieAttr(c.cookie, "HttpOnly") || !clientaddr.HasCookieAttr(c.cookie, "SameSite=Lax") {
 			t.Errorf("%s: cookie lost its attributes: %s", c.name, c.cookie)
 		}
 	}
@@ -255,8 +256,8 @@ func TestSessionCookieSecureOverHTTPS(t *testing.T) {
 	res.Body.Close()
 	got := res.Header.Values("Set-Cookie")
 	sort.Strings(got)
-	if len(got) != 2 || !strings.HasPrefix(got[0], "ugcfolio_session=;") || !hasCookieAttr(got[0], "Secure") ||
-		!strings.HasPrefix(got[1], "ugcfolio_signed_in=;") || !hasCookieAttr(got[1], "Secure") {
+	if len(got) != 2 || !strings.HasPrefix(got[0], "ugcfolio_session=;") || !clientaddr.HasCookieAttr(got[0], "Secure") ||
+		!strings.HasPrefix(got[1], "ugcfolio_signed_in=;") || !clientaddr.HasCookieAttr(got[1], "Secure") {
 		t.Errorf("logout over HTTPS: Set-Cookie %q", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/lang"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
+	"github.com/ugcfolio/ugcfolio/internal/webapp"
 )
 
 // languageCookie keeps the visitor's language choice: "/" follows it
@@ -50,7 +51,7 @@ func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Encoding, Cookie") // "/" follows the language cookie
 	body, etag := page.Body, page.ETag
-	if page.Gzipped != nil && acceptsGzip(r) {
+	if page.Gzipped != nil && webapp.AcceptsGzip(r) {
 		h.Set("Content-Encoding", "gzip")
 		body, etag = page.Gzipped, strings.TrimSuffix(page.ETag, `"`)+`-gzip"`
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -31,21 +32,21 @@ type portfolioBody struct {
 }
 
 // portfolioForm is an item's field rules (its rows in testdata/rules.json).
-var portfolioForm = newForm("portfolio",
-	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "title", Label: "Title", Trim: true, Required: true, Max: maxPortfolioTitle},
-		text: func(in *store.PortfolioInput) *string { return &in.Title }},
-	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "description", Label: "Description", Trim: true, Max: maxPortfolioDescription},
-		text: func(in *store.PortfolioInput) *string { return &in.Description }},
-	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "imageUrl", Label: "Image URL", Trim: true, Format: "imageUrl"},
-		text: func(in *store.PortfolioInput) *string { return &in.ImageURL }, before: needImageOrVideo},
-	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "videoUrl", Label: "Video URL", Trim: true, Format: "videoUrl"},
-		text: func(in *store.PortfolioInput) *string { return &in.VideoURL }},
-	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "category", Label: "Category", OneOf: portfolioCategories,
+var portfolioForm = forms.New("portfolio",
+	forms.Field[store.PortfolioInput]{Rule: forms.Rule{Field: "title", Label: "Title", Trim: true, Required: true, Max: maxPortfolioTitle},
+		Text: func(in *store.PortfolioInput) *string { return &in.Title }},
+	forms.Field[store.PortfolioInput]{Rule: forms.Rule{Field: "description", Label: "Description", Trim: true, Max: maxPortfolioDescription},
+		Text: func(in *store.PortfolioInput) *string { return &in.Description }},
+	forms.Field[store.PortfolioInput]{Rule: forms.Rule{Field: "imageUrl", Label: "Image URL", Trim: true, Format: "imageUrl"},
+		Text: func(in *store.PortfolioInput) *string { return &in.ImageURL }, Before: needImageOrVideo},
+	forms.Field[store.PortfolioInput]{Rule: forms.Rule{Field: "videoUrl", Label: "Video URL", Trim: true, Format: "videoUrl"},
+		Text: func(in *store.PortfolioInput) *string { return &in.VideoURL }},
+	forms.Field[store.PortfolioInput]{Rule: forms.Rule{Field: "category", Label: "Category", OneOf: portfolioCategories,
 		OneOfMsg: "Category must be one of " + strings.Join(portfolioCategories, ", ")},
-		text: func(in *store.PortfolioInput) *string { return &in.Category }},
-	field[store.PortfolioInput]{fieldRule: fieldRule{Field: "language", Label: "Language", OneOfCheck: checkLanguage,
+		Text: func(in *store.PortfolioInput) *string { return &in.Category }},
+	forms.Field[store.PortfolioInput]{Rule: forms.Rule{Field: "language", Label: "Language", OneOfCheck: forms.CheckLanguage,
 		OneOfMsg: `Language must be "no" or "en"`},
-		text: func(in *store.PortfolioInput) *string { return &in.Language }},
+		Text: func(in *store.PortfolioInput) *string { return &in.Language }},
 )
 
 // needImageOrVideo is SPEC.md section 5's rule that an item has an image or
@@ -59,7 +60,7 @@ func needImageOrVideo(in *store.PortfolioInput) error {
 
 // validatePortfolio checks an item's fields and returns them trimmed.
 func validatePortfolio(in store.PortfolioInput) (store.PortfolioInput, error) {
-	return in, portfolioForm.check(&in)
+	return in, portfolioForm.Check(&in)
 }
 
 // decodePortfolio reads a body over base and validates the result.

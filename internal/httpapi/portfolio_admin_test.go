@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -71,7 +72,7 @@ func TestAdminPortfolioVideoURLs(t *testing.T) {
 			"https://cdn.example.com/clip.mp4.html",
 		} {
 			c.do("POST", "/api/admin/portfolio", map[string]any{"title": "V", "videoUrl": u, "language": "en"}).
-				wantMessage(t, http.StatusBadRequest, msgInvalidVideoURL)
+				wantMessage(t, http.StatusBadRequest, forms.MsgInvalidVideoURL)
 		}
 	})
 }
@@ -96,7 +97,7 @@ func TestAdminPortfolioValidation(t *testing.T) {
 			{"long title", with("title", strings.Repeat("t", 201)), "Title must be at most 200 characters"},
 			{"long description", with("description", strings.Repeat("d", 5001)), "Description must be at most 5000 characters"},
 			{"no media", map[string]any{"title": "T", "imageUrl": " ", "videoUrl": "", "language": "no"}, msgImageOrVideo},
-			{"bad video", with("videoUrl", "https://example.com/x"), msgInvalidVideoURL},
+			{"bad video", with("videoUrl", "https://example.com/x"), forms.MsgInvalidVideoURL},
 			{"javascript image", with("imageUrl", "javascript:alert(1)"), "Image URL must start with http://, https:// or /uploads/"},
 			{"category", with("category", "music"), "Category must be one of product, lifestyle, brand, social, other"},
 			{"language", with("language", "sv"), `Language must be "no" or "en"`},

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 )
 
 // maxJSONBody caps every JSON request body (DESIGN.md section 4).
@@ -58,8 +59,8 @@ func errorStatus(code apperr.Code) int {
 // limit (429) or a saturated server (503).
 type retryLater interface {
 	error
-	retryAfterSeconds() string
-	asAppErr() *apperr.Error
+	RetryAfterSeconds() string
+	AppErr() *apperr.Error
 }
 
 // writeError answers err as {"message": …}. Errors that are not domain
@@ -67,8 +68,8 @@ type retryLater interface {
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	var later retryLater
 	if errors.As(err, &later) {
-		w.Header().Set("Retry-After", later.retryAfterSeconds())
-		err = later.asAppErr()
+		w.Header().Set("Retry-After", later.RetryAfterSeconds())
+		err = later.AppErr()
 	}
 	if e, ok := apperr.As(err); ok {
 		writeJSON(w, errorStatus(e.Code), map[string]string{"message": e.Message})
@@ -218,5 +219,5 @@ func pathID(r *http.Request, name string) (int64, error) {
 // pathLanguage reads {lang}, which must be one of lang.All.
 func pathLanguage(r *http.Request) (string, error) {
 	lang := r.PathValue("lang")
-	return lang, checkLanguage(lang)
+	return lang, forms.CheckLanguage(lang)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/images"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
@@ -64,7 +65,7 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		}
 	}
 	for _, lang := range r.Languages {
-		if checkLanguage(lang) != nil {
+		if forms.CheckLanguage(lang) != nil {
 			t.Errorf("language %q refused", lang)
 		}
 	}
@@ -78,8 +79,8 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		"contactName":          maxContactName,
 		"contactCompany":       maxContactCompany,
 		"contactMessage":       maxContactMessage,
-		"contentField":         maxContentField,
-		"url":                  maxURLLen,
+		"contentField":         forms.MaxContentField,
+		"url":                  forms.MaxURLLen,
 	}, r.Caps)
 	same("minimum lengths", map[string]int{
 		"password":       auth.MinPasswordLength,
@@ -92,19 +93,19 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		"contactName":     MsgContactName,
 		"contactMessage":  MsgContactMessage,
 		"imageOrVideo":    msgImageOrVideo,
-		"invalidVideoUrl": msgInvalidVideoURL,
+		"invalidVideoUrl": forms.MsgInvalidVideoURL,
 		"imageTooLarge":   images.ErrTooLarge.Message,
 	}, r.Messages)
-	same("content sections", contentSections, r.ContentSections)
-	if !slices.Equal(slices.Sorted(maps.Keys(contentSections)), slices.Sorted(maps.Keys(r.ContentSections))) {
+	same("content sections", forms.ContentSections, r.ContentSections)
+	if !slices.Equal(slices.Sorted(maps.Keys(forms.ContentSections)), slices.Sorted(maps.Keys(r.ContentSections))) {
 		t.Errorf("content sections differ")
 	}
 	for _, c := range r.MediaURLs {
-		_, imageErr := checkMediaURL("Image URL", c.URL)
+		_, imageErr := forms.CheckMediaURL("Image URL", c.URL)
 		if got := imageErr == nil && c.URL != ""; got != c.Image {
 			t.Errorf("image URL %q: server accepts %v, rules.json says %v", c.URL, got, c.Image)
 		}
-		if got := isVideoURL(c.URL); got != c.Video {
+		if got := forms.IsVideoURL(c.URL); got != c.Video {
 			t.Errorf("video URL %q: server accepts %v, rules.json says %v", c.URL, got, c.Video)
 		}
 	}

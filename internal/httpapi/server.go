@@ -1,7 +1,11 @@
 // Package httpapi is the HTTP face of ugcfolio: the JSON API under /api/,
-// uploaded media under /uploads/, and the embedded web app for every other
-// path. Every route is registered in routes(), one file per resource holds
-// its handlers, and every error is answered by writeError.
+// uploaded media under /uploads/, and the embedded web app (internal/webapp)
+// for every other path. Every route is registered in routes(), one file per
+// resource holds its handlers, and every error is answered by writeError.
+// A handler decodes, authorises and calls: the rules of a body are its
+// form's table (internal/forms), the client and its limits come from
+// internal/clientaddr and internal/ratelimit, the work from store,
+// processing, mail and ssr.
 package httpapi
 
 import (
@@ -16,15 +20,18 @@ import (
 	"github.com/alexedwards/scs/v2"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
+	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/video"
+	"github.com/ugcfolio/ugcfolio/internal/webapp"
 )
 
 // Deps are what the server needs from the outside world.
@@ -67,19 +74,20 @@ type Deps struct {
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg   config.Config
-	store *store.Store
-	log   *slog.Logger
-	web   *staticFiles
-	mux   *http.ServeMux
+	cfg     config.Config
+	proxies clientaddr.Proxies // whose X-Forwarded-* headers are believed
+	store   *store.Store
+	log     *slog.Logger
+	web     *webapp.Files
+	mux     *http.ServeMux
 
 	sessions    *scs.SessionManager
 	adminRoutes []string // every pattern registered with s.admin
-	limits      authLimits
+	limits      ratelimit.Auth
 	// The argon2 hashes running at once, bounded apart for logins and
 	// registrations: a flood of sign-ups must never keep the owner from
 	// logging in.
-	loginHashes, registrationHashes *passwordWork
+	loginHashes, registrationHashes *ratelimit.PasswordSlots
 
 	jobs       *jobs.Queue           // background work (internal/jobs)
 	processing *processing.Processor // photos and videos made ready for visitors
@@ -88,10 +96,10 @@ type Server struct {
 	uploads    *media.Uploads        // the chunked upload protocol
 	now        func() time.Time
 
-	contactLimit *rateLimiter // POST /api/contact, per client address
-	bodyTimes    bodyTimes    // how long a request body may take to arrive
-	writeTimes   writeTimes   // how long an answer may take to leave (slowreaders.go)
-	publicCache  *publicCache // visitor lists, emptied by every admin write
+	contactLimit ratelimit.Limiter // POST /api/contact, per client address
+	bodyTimes    bodyTimes         // how long a request body may take to arrive
+	writeTimes   writeTimes        // how long an answer may take to leave (slowreaders.go)
+	publicCache  *publicCache      // visitor lists, emptied by every admin write
 
 	metrics *metrics.Metrics // nil: no metrics
 
@@ -102,16 +110,17 @@ type Server struct {
 // New wires a server; Handler answers its requests.
 func New(d Deps) *Server {
 	s := &Server{
-		cfg:   d.Config,
-		store: d.Store,
-		log:   d.Log,
-		web:   newStaticFiles(d.Web),
-		mux:   http.NewServeMux(),
+		cfg:     d.Config,
+		proxies: clientaddr.Proxies(d.Config.TrustedProxies),
+		store:   d.Store,
+		log:     d.Log,
+		web:     webapp.New(d.Web),
+		mux:     http.NewServeMux(),
 
-		sessions:           newSessions(d.Store, false), // Secure is set per request: overHTTPS
-		limits:             defaultAuthLimits(),
-		loginHashes:        newPasswordWork(),
-		registrationHashes: newPasswordWork(),
+		sessions:           newSessions(d.Store, false), // Secure is set per request: OverHTTPS
+		limits:             ratelimit.DefaultAuth(),
+		loginHashes:        ratelimit.NewPasswordSlots(),
+		registrationHashes: ratelimit.NewPasswordSlots(),
 		publicCache:        newPublicCache(),
 		bodyTimes:          defaultBodyTimes,
 		writeTimes:         defaultWriteTimes,
@@ -152,8 +161,8 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	h := logRequests(s.log, s.limitWriteTime(canonicalPaths(s.limitBodyTime(warnUntrustedForwarding(s.log, s.cfg.TrustedProxies,
-		securityHeaders(csrf.Handler(s.overHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))))
+	h := logRequests(s.log, s.limitWriteTime(canonicalPaths(s.limitBodyTime(s.proxies.WarnUntrusted(s.log,
+		securityHeaders(csrf.Handler(s.proxies.OverHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))))
 	if s.metrics != nil {
 		h = s.metrics.Middleware(s.routePattern, h)
 	}
@@ -213,7 +222,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
 	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
 	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
-	s.contactLimit = newRateLimiter(contactEvery, contactBurst)
+	s.contactLimit = ratelimit.NewMemory(ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.

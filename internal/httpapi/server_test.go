@@ -6,13 +6,9 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
-	"os"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -75,23 +71,6 @@ func TestStaticFiles(t *testing.T) {
 		if !strings.Contains(r.body, tc.wantIn) {
 			t.Errorf("%s: body lacks %q", tc.path, tc.wantIn)
 		}
-	}
-}
-
-// The server's list of client routes must be the app's: a route missing here
-// would answer 404 to a reload of a working screen.
-func TestClientRoutesMatchTheApp(t *testing.T) {
-	src, err := os.ReadFile("../../web/src/lib/paths.ts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, _, _ := strings.Cut(string(src), "} as const;")
-	app := map[string]bool{}
-	for _, m := range regexp.MustCompile(`"(/[^"]*)"`).FindAllStringSubmatch(block, -1) {
-		app[m[1]] = true
-	}
-	if !maps.Equal(app, clientRoutes) {
-		t.Fatalf("web/src/lib/paths.ts has %v, the server knows %v", slices.Sorted(maps.Keys(app)), slices.Sorted(maps.Keys(clientRoutes)))
 	}
 }
 

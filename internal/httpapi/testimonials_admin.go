@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -13,26 +14,26 @@ const (
 )
 
 // testimonialForm is a testimonial's field rules (its rows in testdata/rules.json).
-var testimonialForm = newForm("testimonial",
-	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "name", Label: "Name", Trim: true, Required: true, Max: maxTestimonialName},
-		text: func(in *store.TestimonialInput) *string { return &in.Name }},
-	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "company", Label: "Company", Trim: true, Required: true, Max: maxTestimonialName},
-		text: func(in *store.TestimonialInput) *string { return &in.Company }},
-	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "testimonial", Label: "Testimonial", Trim: true, Required: true, Max: maxTestimonialText},
-		text: func(in *store.TestimonialInput) *string { return &in.Testimonial }},
-	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "imageUrl", Label: "Image URL", Trim: true, Format: "imageUrl"},
-		text: func(in *store.TestimonialInput) *string { return &in.ImageURL }},
-	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "rating", Label: "Rating", Range: [2]int{1, 5},
+var testimonialForm = forms.New("testimonial",
+	forms.Field[store.TestimonialInput]{Rule: forms.Rule{Field: "name", Label: "Name", Trim: true, Required: true, Max: maxTestimonialName},
+		Text: func(in *store.TestimonialInput) *string { return &in.Name }},
+	forms.Field[store.TestimonialInput]{Rule: forms.Rule{Field: "company", Label: "Company", Trim: true, Required: true, Max: maxTestimonialName},
+		Text: func(in *store.TestimonialInput) *string { return &in.Company }},
+	forms.Field[store.TestimonialInput]{Rule: forms.Rule{Field: "testimonial", Label: "Testimonial", Trim: true, Required: true, Max: maxTestimonialText},
+		Text: func(in *store.TestimonialInput) *string { return &in.Testimonial }},
+	forms.Field[store.TestimonialInput]{Rule: forms.Rule{Field: "imageUrl", Label: "Image URL", Trim: true, Format: "imageUrl"},
+		Text: func(in *store.TestimonialInput) *string { return &in.ImageURL }},
+	forms.Field[store.TestimonialInput]{Rule: forms.Rule{Field: "rating", Label: "Rating", Range: [2]int{1, 5},
 		RangeMsg: "Rating must be a whole number from 1 to 5"},
-		number: func(in *store.TestimonialInput) *int { return &in.Rating }},
-	field[store.TestimonialInput]{fieldRule: fieldRule{Field: "language", Label: "Language", OneOfCheck: checkLanguage,
+		Number: func(in *store.TestimonialInput) *int { return &in.Rating }},
+	forms.Field[store.TestimonialInput]{Rule: forms.Rule{Field: "language", Label: "Language", OneOfCheck: forms.CheckLanguage,
 		OneOfMsg: `Language must be "no" or "en"`},
-		text: func(in *store.TestimonialInput) *string { return &in.Language }},
+		Text: func(in *store.TestimonialInput) *string { return &in.Language }},
 )
 
 // validateTestimonial checks a testimonial's fields and returns them trimmed.
 func validateTestimonial(in store.TestimonialInput) (store.TestimonialInput, error) {
-	return in, testimonialForm.check(&in)
+	return in, testimonialForm.Check(&in)
 }
 
 // testimonialDefaults are what a POST or PUT body does not mention.

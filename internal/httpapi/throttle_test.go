@@ -1,8 +1,8 @@
 package httpapi
 
 import (
+	"context"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
@@ -40,9 +41,9 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-func limiterOn(clock *fakeClock, burst int) *rateLimiter {
-	l := newRateLimiter(testWindow, burst)
-	l.now = clock.now
+func limiterOn(clock *fakeClock, burst int) *ratelimit.Memory {
+	l := ratelimit.NewMemory(ratelimit.Rate{Every: testWindow, Burst: burst})
+	l.Now = clock.now
 	return l
 }
 
@@ -55,11 +56,11 @@ func behindProxy(c *config.Config) {
 // tightLimits gives every auth limit the burst, on the clock.
 func tightLimits(clock *fakeClock, burst int) func(*Server) {
 	return func(s *Server) {
-		s.limits = authLimits{
-			loginByAddr: limiterOn(clock, burst),
-			loginByUser: limiterOn(clock, burst),
-			register:    limiterOn(clock, burst),
-			gate:        limiterOn(clock, burst),
+		s.limits = ratelimit.Auth{
+			LoginByAddr: limiterOn(clock, burst),
+			LoginByUser: limiterOn(clock, burst),
+			Register:    limiterOn(clock, burst),
+			Gate:        limiterOn(clock, burst),
 		}
 	}
 }
@@ -112,7 +113,7 @@ func TestLoginThrottledPerUsername(t *testing.T) {
 		clock := newFakeClock()
 		e := newServerEnv(t, st, behindProxy, func(s *Server) {
 			tightLimits(clock, 3)(s)
-			s.limits.loginByAddr = limiterOn(clock, 100) // only the username limit bites
+			s.limits.LoginByAddr = limiterOn(clock, 100) // only the username limit bites
 		})
 		createAccount(t, st, "kari@example.no", "hemmelig", false)
 		createAccount(t, st, "ola@example.no", "hemmelig", false)
@@ -172,12 +173,7 @@ func TestLoginDefaultLimits(t *testing.T) {
 	if got, _ := strconv.Atoi(r.header.Get("Retry-After")); got < 40 || got > 60 {
 		t.Errorf("Retry-After %d, want about 60", got)
 	}
-	l := defaultAuthLimits()
-	for name, rl := range map[string]*rateLimiter{"loginByAddr": l.loginByAddr, "loginByUser": l.loginByUser, "register": l.register, "gate": l.gate} {
-		if rl.burst < 10 {
-			t.Errorf("%s: burst %d, DESIGN.md asks at least 10", name, rl.burst)
-		}
-	}
+	// The burst of every shipped limit: ratelimit.TestDefaultAuthBursts.
 }
 
 func TestRegisterRateLimited(t *testing.T) {
@@ -226,7 +222,7 @@ func TestTrustedDeviceLogsInDuringALockout(t *testing.T) {
 		clock := newFakeClock()
 		e := newServerEnv(t, st, behindProxy, func(s *Server) {
 			tightLimits(clock, 3)(s)
-			s.limits.loginByAddr = limiterOn(clock, 100) // only the username limit bites
+			s.limits.LoginByAddr = limiterOn(clock, 100) // only the username limit bites
 			s.now = clock.now
 		})
 		createAccount(t, st, "kari@example.no", "hemmelig", false)
@@ -250,24 +246,16 @@ func TestTrustedDeviceLogsInDuringALockout(t *testing.T) {
 	})
 }
 
-// A device cookie is good for deviceLifetime after it was issued.
-func TestDeviceCookieExpires(t *testing.T) {
-	clock := newFakeClock()
-	s := New(Deps{Store: sqliteStore(t), Log: discardLog, Web: fs.FS(testWeb)})
-	s.now = clock.now
-	u := store.User{ID: 7, Username: "Kari@example.no", PasswordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$a2V5"}
-	r := httptest.NewRequest("POST", "/api/login", nil)
-	r.AddCookie(&http.Cookie{Name: deviceCookie, Value: deviceToken(u, clock.now())})
-	if !s.isTrustedDevice(r, u) {
-		t.Fatal("a fresh token is not trusted")
+// A rate limit's error is answered 429 with Retry-After in whole seconds.
+func TestRateLimitedAnswer(t *testing.T) {
+	l := ratelimit.NewMemory(ratelimit.Rate{Every: time.Minute, Burst: 10})
+	var err error
+	for range 11 {
+		_, err = l.Attempt(context.Background(), "1.2.3.4")
 	}
-	other := u
-	other.PasswordHash += "x" // the password changed
-	if s.isTrustedDevice(r, other) {
-		t.Fatal("a token outlived its password")
-	}
-	clock.advance(deviceLifetime + time.Second)
-	if s.isTrustedDevice(r, u) {
-		t.Fatal("an expired token is trusted")
+	w := httptest.NewRecorder()
+	writeError(w, httptest.NewRequest("POST", "/", nil), discardLog, err)
+	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") != "60" {
+		t.Fatalf("answer %d, Retry-After %q", w.Code, w.Header().Get("Retry-After"))
 	}
 }

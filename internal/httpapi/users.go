@@ -2,12 +2,11 @@ package httpapi
 
 import (
 	"net/http"
-	"net/netip"
-	"strings"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -34,74 +33,21 @@ var (
 // testdata/rules.json): auth's, which the command line's create-admin
 // applies as well.
 var (
-	usernameRule = fieldRule{Field: "username", Label: "Username", Trim: true, Format: "email"}
-	passwordRule = fieldRule{Field: "password", Label: "Password", Min: auth.MinPasswordLength, MinMsg: auth.MsgShortPassword,
+	usernameRule = forms.Rule{Field: "username", Label: "Username", Trim: true, Format: "email"}
+	passwordRule = forms.Rule{Field: "password", Label: "Password", Min: auth.MinPasswordLength, MinMsg: auth.MsgShortPassword,
 		MaxBytes: auth.MaxPasswordBytes, MaxBytesMsg: auth.MsgLongPassword}
 
-	loginForm = newForm("login",
-		field[credentials]{fieldRule: usernameRule, text: func(in *credentials) *string { return &in.Username }},
-		field[credentials]{fieldRule: passwordRule, text: func(in *credentials) *string { return &in.Password }},
+	loginForm = forms.New("login",
+		forms.Field[credentials]{Rule: usernameRule, Text: func(in *credentials) *string { return &in.Username }},
+		forms.Field[credentials]{Rule: passwordRule, Text: func(in *credentials) *string { return &in.Password }},
 	)
-	registerForm = newForm("register",
-		field[registration]{fieldRule: usernameRule, text: func(in *registration) *string { return &in.Username }},
-		field[registration]{fieldRule: passwordRule, text: func(in *registration) *string { return &in.Password }},
-		field[registration]{fieldRule: fieldRule{Field: "displayName", Label: "Display name", Trim: true, Max: 100},
-			text: func(in *registration) *string { return &in.DisplayName }},
+	registerForm = forms.New("register",
+		forms.Field[registration]{Rule: usernameRule, Text: func(in *registration) *string { return &in.Username }},
+		forms.Field[registration]{Rule: passwordRule, Text: func(in *registration) *string { return &in.Password }},
+		forms.Field[registration]{Rule: forms.Rule{Field: "displayName", Label: "Display name", Trim: true, Max: 100},
+			Text: func(in *registration) *string { return &in.DisplayName }},
 	)
 )
-
-// authLimits are the rate limits of the account and gate calls. Each allows a
-// burst of at least 10 (DESIGN.md section 2) so a person correcting a typo is
-// never blocked; past it the answer is 429 with Retry-After.
-type authLimits struct {
-	loginByAddr *rateLimiter // failed logins per client address
-	loginByUser *rateLimiter // failed logins per username and client network (loginUserKey)
-	register    *rateLimiter // registrations (successful or not) per client address
-	gate        *rateLimiter // failed coming-soon attempts per client address
-}
-
-func defaultAuthLimits() authLimits {
-	return authLimits{
-		// A household or office behind one address gets more room than one account.
-		loginByAddr: newRateLimiter(30*time.Second, 20),
-		loginByUser: newRateLimiter(time.Minute, 10),
-		register:    newRateLimiter(30*time.Second, 20),
-		gate:        newRateLimiter(30*time.Second, 10),
-	}
-}
-
-// throttleLogin takes a failure token for the client address and, unless
-// the browser is a trusted device of the account (device.go), for the
-// username. It returns 429 when either has none left, or a function to call
-// when the password turns out right, which gives the tokens back: only
-// failures count, and a correct login works again once the window passes.
-func (s *Server) throttleLogin(r *http.Request, username string, trustedDevice bool) (succeeded func(), err error) {
-	refundAddr, err := s.limits.loginByAddr.attempt(rateLimitKey(r, s.cfg.TrustedProxies))
-	if err != nil || trustedDevice {
-		return refundAddr, err
-	}
-	refundUser, err := s.limits.loginByUser.attempt(loginUserKey(username, clientAddr(r, s.cfg.TrustedProxies)))
-	if err != nil {
-		refundAddr()
-		return nil, err
-	}
-	return func() { refundAddr(); refundUser() }, nil
-}
-
-// loginUserKey scopes an account's failure count to the client's network
-// (an IPv4 /24, an IPv6 /48). Counted across every address, as it was, the
-// limit let anyone keep the owner out of any new browser for a minute per
-// ten wrong guesses; now a guesser locks out only their own network, which
-// the owner shares only if she is the one guessing. Guessers that spread
-// over many networks are held back by loginByAddr and argon2's cost.
-func loginUserKey(username string, client netip.Addr) string {
-	bits := 24
-	if client.Is6() {
-		bits = 48
-	}
-	network, _ := client.Prefix(bits)
-	return strings.ToLower(username) + " " + network.String()
-}
 
 // login answers POST /api/login with the user, starting a fresh session.
 // A wrong password and an unknown user get the same answer, in the same time.
@@ -110,19 +56,19 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := loginForm.check(&in); err != nil {
+	if err := loginForm.Check(&in); err != nil {
 		return err
 	}
 	u, err := s.store.UserByUsername(r.Context(), in.Username)
 	if err != nil && !apperr.Is(err, apperr.CodeNotFound) {
 		return err
 	}
-	succeeded, err := s.throttleLogin(r, in.Username, s.isTrustedDevice(r, u))
+	succeeded, err := s.limits.Login(r.Context(), s.proxies.Key(r), s.proxies.Addr(r), in.Username, s.isTrustedDevice(r, u))
 	if err != nil {
 		return err
 	}
 	var ok bool
-	if err := s.loginHashes.do(r.Context(), func() { ok = auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) }); err != nil {
+	if err := s.loginHashes.Do(r.Context(), func() { ok = auth.CheckPasswordOrDummy(u.PasswordHash, in.Password) }); err != nil {
 		succeeded() // nothing was checked, so nothing counts
 		return err
 	}
@@ -147,19 +93,19 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if s.cfg.RegistrationClosed {
 		return errRegistrationClosed
 	}
-	if err := s.limits.register.allow(rateLimitKey(r, s.cfg.TrustedProxies)); err != nil {
+	if _, err := s.limits.Register.Attempt(r.Context(), s.proxies.Key(r)); err != nil {
 		return err
 	}
 	var in registration
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := registerForm.check(&in); err != nil {
+	if err := registerForm.Check(&in); err != nil {
 		return err
 	}
 	var hash string
 	var hashErr error
-	if err := s.registrationHashes.do(r.Context(), func() { hash, hashErr = auth.HashPassword(in.Password) }); err != nil {
+	if err := s.registrationHashes.Do(r.Context(), func() { hash, hashErr = auth.HashPassword(in.Password) }); err != nil {
 		return err
 	}
 	if hashErr != nil {
@@ -204,7 +150,7 @@ func (s *Server) startSession(r *http.Request, u store.User) error {
 const signedInHintCookie = "ugcfolio_signed_in"
 
 // setSignedInHint sets the hint for as long as a session lives. Secure is
-// added by overHTTPS under the same rule as the session cookie.
+// added by clientaddr.OverHTTPS under the same rule as the session cookie.
 func (s *Server) setSignedInHint(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{
 		Name:     signedInHintCookie,

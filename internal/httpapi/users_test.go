@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
@@ -55,18 +56,18 @@ func TestSignedInHint(t *testing.T) {
 		wantSet := func(t *testing.T, c string) {
 			t.Helper()
 			for _, attr := range []string{"Path=/", "Max-Age=1209600", "SameSite=Lax"} {
-				if !hasCookieAttr(c, attr) {
+				if !clientaddr.HasCookieAttr(c, attr) {
 					t.Errorf("hint %q lacks %s", c, attr)
 				}
 			}
-			if !strings.HasPrefix(c, "ugcfolio_signed_in=1;") || hasCookieAttr(c, "HttpOnly") || hasCookieAttr(c, "Secure") {
+			if !strings.HasPrefix(c, "ugcfolio_signed_in=1;") || clientaddr.HasCookieAttr(c, "HttpOnly") || clientaddr.HasCookieAttr(c, "Secure") {
 				t.Errorf("hint %q: want value 1, readable by scripts, not Secure over plain HTTP", c)
 			}
 		}
 		c := e.client()
 		wantSet(t, hint(t, c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig", "displayName": "Kari"}).wantStatus(t, http.StatusCreated)))
 		cleared := hint(t, c.do("POST", "/api/logout", nil).wantStatus(t, http.StatusNoContent))
-		if !strings.HasPrefix(cleared, "ugcfolio_signed_in=;") || !hasCookieAttr(cleared, "Max-Age=0") || !hasCookieAttr(cleared, "Path=/") {
+		if !strings.HasPrefix(cleared, "ugcfolio_signed_in=;") || !clientaddr.HasCookieAttr(cleared, "Max-Age=0") || !clientaddr.HasCookieAttr(cleared, "Path=/") {
 			t.Errorf("logout: hint not cleared: %q", cleared)
 		}
 		wantSet(t, hint(t, c.do("POST", "/api/login", map[string]string{"username": "kari@example.no", "password": "hemmelig"}).wantStatus(t, http.StatusOK)))

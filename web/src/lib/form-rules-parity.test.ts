@@ -166,7 +166,7 @@ describe("every field rule of the client has its row in testdata/rules.json form
 
   it("has a row, with the same rules, for each rule of every schema", async () => {
     const hint =
-      "add the field's row to testdata/rules.json \"forms\" and give the server's form the same rule (internal/httpapi/field_rules.go)";
+      "add the field's row to testdata/rules.json \"forms\" and give the server's form the same rule (its table in internal/httpapi, checked by internal/forms)";
     for (const [name, { file, kinds: fieldKinds }] of Object.entries(await clientForms())) {
       const form = forms[name];
       expect(

@@ -2,7 +2,7 @@
  * The address rules of portfolio and testimonial media, in one place for the public page (how a
  * video opens, SPEC.md section 4) and the admin forms (what may be saved and how the preview plays,
  * section 5). The server applies the same rules before it stores an address
- * (internal/httpapi/admin_rules.go), so what passes here is never refused there.
+ * (internal/forms/formats.go), so what passes here is never refused there.
  */
 
 // A stored file's name, as the server names them (internal/media ValidName): no path separators,

@@ -1,8 +1,18 @@
-package httpapi
+// Package forms checks the fields of a request body against a table of
+// rules, the same rules the web client applies. A form is a table of
+// fields, each a Rule and the place of its value in the body; Check applies
+// them in order and answers the first broken one as apperr.Invalid (400)
+// with its message. The tables themselves sit next to their handlers in
+// internal/httpapi (portfolioForm, testimonialForm, contactForm, loginForm,
+// registerForm, gateForm); this package is the engine, the formats
+// (formats.go: e-mail, image and video URLs, languages) and the rules of a
+// content section, the one body with no table (content.go).
+package forms
 
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -11,19 +21,18 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/auth"
 )
 
-// Every rule on a field of a request body is a row of a form's table here
-// (the tables sit next to their handlers: portfolioForm, testimonialForm,
-// contactForm, loginForm, registerForm, gateForm). The web client applies
-// most of them too, so testdata/rules.json lists every row once for both
-// sides: rules_parity_test.go runs each row of the file through the form
-// here and checks every row here has one in the file, and
-// web/src/lib/rules-parity.test.ts does the same with the client's schemas.
-// A rule added on one side without its row fails those tests.
+// Every rule on a field of a request body is a row of a form's table. The
+// web client applies most of them too, so testdata/rules.json lists every
+// row once for both sides: httpapi/field_rules_parity_test.go runs each row
+// of the file through the form (All) and checks every row of a form has one
+// in the file, and web/src/lib/rules-parity.test.ts does the same with the
+// client's schemas. A rule added on one side without its row fails those
+// tests.
 
-// fieldRule is one field's rules, checked in this order: required, min,
+// Rule is one field's rules, checked in this order: required, min,
 // max, format, oneOf, range. The first broken one answers 400 with its
 // message; the messages are SPEC.md's where it words them.
-type fieldRule struct {
+type Rule struct {
 	Field    string // the JSON name: the row's key in rules.json
 	Label    string // the field's name in the messages
 	Trim     bool   // checked and stored without surrounding white space
@@ -36,7 +45,8 @@ type fieldRule struct {
 	MaxBytes    int
 	MaxBytesMsg string
 	// Format is "email" (auth.ValidEmail), "imageUrl" (empty, http(s) or
-	// /uploads/) or "videoUrl" (empty or SPEC.md section 5's video rule).
+	// /uploads/: CheckMediaURL) or "videoUrl" (empty or SPEC.md section 5's
+	// video rule: IsVideoURL).
 	Format string
 	// OneOf lists the allowed values, or OneOfCheck decides them where the
 	// list lives elsewhere (languages); EmptyOK lets "" through as well.
@@ -50,76 +60,80 @@ type fieldRule struct {
 	RequiredMsg string // overrides "<Label> is required"
 }
 
-// field is a rule and the place of its value in the body T: text for a
-// string, number for an int. before is a rule across fields, checked just
+// Field is a rule and the place of its value in the body T: Text for a
+// string, Number for an int. Before is a rule across fields, checked just
 // before this one (the portfolio's "an image or a video").
-type field[T any] struct {
-	fieldRule
-	text   func(*T) *string
-	number func(*T) *int
-	before func(*T) error
+type Field[T any] struct {
+	Rule
+	Text   func(*T) *string
+	Number func(*T) *int
+	Before func(*T) error
 }
 
-// form is a body's fields in the order they are checked.
-type form[T any] struct {
+// Form is a body's fields in the order they are checked.
+type Form[T any] struct {
 	name   string
-	fields []field[T]
+	fields []Field[T]
 }
 
-// formRules is what the parity test reads of every form: its rules, and a
+// Listed is what the parity test reads of every form: its rules, and a
 // check of a JSON body (decoded with unknown fields allowed, then checked).
-type formRules struct {
-	rules []fieldRule
-	check func(body []byte) error
+type Listed struct {
+	Rules []Rule
+	Check func(body []byte) error
 }
 
-// forms holds every form newForm made, by name: the parity test's list, so
-// a new form is in it without anyone adding it by hand.
-var forms = map[string]formRules{}
+// all holds every form New made, by name: the parity test's list, so a new
+// form is in it without anyone adding it by hand.
+var all = map[string]Listed{}
 
-// newForm makes a form and lists it in forms.
-func newForm[T any](name string, fields ...field[T]) form[T] {
-	f := form[T]{name: name, fields: fields}
-	rules := make([]fieldRule, len(fields))
+// New makes a form and lists it (All). Forms are made once, as package
+// variables.
+func New[T any](name string, fields ...Field[T]) Form[T] {
+	f := Form[T]{name: name, fields: fields}
+	rules := make([]Rule, len(fields))
 	for i, fl := range fields {
-		rules[i] = fl.fieldRule
+		rules[i] = fl.Rule
 	}
-	forms[name] = formRules{rules: rules, check: func(body []byte) error {
+	all[name] = Listed{Rules: rules, Check: func(body []byte) error {
 		var in T
 		if err := json.Unmarshal(body, &in); err != nil {
 			return err
 		}
-		return f.check(&in)
+		return f.Check(&in)
 	}}
 	return f
 }
 
-// check applies the form's rules to in, trimming the fields that say so,
+// All is every form made, by name.
+func All() map[string]Listed { return maps.Clone(all) }
+
+// Check applies the form's rules to in, trimming the fields that say so,
 // and returns the first broken rule's error.
-func (f form[T]) check(in *T) error {
+func (f Form[T]) Check(in *T) error {
 	for _, fl := range f.fields {
-		if fl.before != nil {
-			if err := fl.before(in); err != nil {
+		if fl.Before != nil {
+			if err := fl.Before(in); err != nil {
 				return err
 			}
 		}
-		if fl.number != nil {
-			if err := fl.checkNumber(*fl.number(in)); err != nil {
+		if fl.Number != nil {
+			if err := fl.checkNumber(*fl.Number(in)); err != nil {
 				return err
 			}
 			continue
 		}
-		v, err := fl.checkText(*fl.text(in))
+		v, err := fl.checkText(*fl.Text(in))
 		if err != nil {
 			return err
 		}
-		*fl.text(in) = v
+		*fl.Text(in) = v
 	}
 	return nil
 }
 
 // checkText applies r to a text and returns it (trimmed if r says so).
-func (r fieldRule) checkText(s string) (string, error) {
+func (r Rule) checkText(s string) (string, error) {
 	if r.Trim {
 		s = strings.TrimSpace(s)
 	}
@@ -140,10 +154,10 @@ func (r fieldRule) checkText(s string) (string, error) {
 			return s, apperr.Invalid(auth.MsgInvalidEmail)
 		}
 	case "imageUrl":
-		return checkMediaURL(r.Label, s)
+		return CheckMediaURL(r.Label, s)
 	case "videoUrl":
-		if s != "" && (len(s) > maxURLLen || !isVideoURL(s)) {
-			return s, apperr.Invalid(msgInvalidVideoURL)
+		if s != "" && (len(s) > MaxURLLen || !IsVideoURL(s)) {
+			return s, apperr.Invalid(MsgInvalidVideoURL)
 		}
 	}
 	if s == "" && r.EmptyOK {
@@ -159,26 +173,26 @@ func (r fieldRule) checkText(s string) (string, error) {
 }
 
 // checkNumber applies r's range to a number.
-func (r fieldRule) checkNumber(n int) error {
+func (r Rule) checkNumber(n int) error {
 	if n < r.Range[0] || n > r.Range[1] {
 		return apperr.Invalid("%s", r.RangeMsg)
 	}
 	return nil
 }
 
-func (r fieldRule) requiredMsg() string {
+func (r Rule) requiredMsg() string {
 	if r.RequiredMsg != "" {
 		return r.RequiredMsg
 	}
 	return r.Label + " is required"
 }
 
-func (r fieldRule) maxMsg() string {
+func (r Rule) maxMsg() string {
 	return fmt.Sprintf("%s must be at most %d characters", r.Label, r.Max)
 }
 
-// kinds names the rules r has, as rules.json's rows name them.
-func (r fieldRule) kinds() []string {
+// Kinds names the rules r has, as rules.json's rows name them.
+func (r Rule) Kinds() []string {
 	var k []string
 	add := func(has bool, kind string) {
 		if has {

@@ -1,4 +1,9 @@
-package httpapi
+// Package webapp serves the built web app (web/dist) from memory: hashed
+// files under /assets/ cached for a year, everything else revalidated on
+// every visit, precompressed files, and index.html for every path that is
+// not a file, so that client-side routes survive a reload. It knows nothing
+// of the API: httpapi mounts it under every path no route of its own takes.
+package webapp
 
 import (
 	"bytes"
@@ -17,13 +22,10 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 )
 
-// staticFiles serves the built web app: hashed files under /assets/ are
-// cached for a year, everything else (index.html first) is revalidated on
-// every visit, and any path that is not a file gets index.html so that
-// client-side routes survive a reload. Files are read once, on first use, and
-// then served from memory, gzipped for clients that accept it: with the build's
+// Files serves the web app. Each file is read once, on first use, and then
+// served from memory, gzipped for clients that accept it: with the build's
 // precompressed name.gz when there is one, else compressed here.
-type staticFiles struct {
+type Files struct {
 	fsys  fs.FS
 	mu    sync.Mutex
 	cache map[string]*staticFile
@@ -35,11 +37,13 @@ type staticFile struct {
 	etag          string
 }
 
-func newStaticFiles(fsys fs.FS) *staticFiles {
-	return &staticFiles{fsys: fsys, cache: map[string]*staticFile{}}
+// New serves the app in fsys (index.html at its root).
+func New(fsys fs.FS) *Files {
+	return &Files{fsys: fsys, cache: map[string]*staticFile{}}
 }
 
-func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// ServeHTTP answers GET and HEAD with a file of the app, or index.html.
+func (s *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
@@ -73,7 +77,7 @@ func (s *staticFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", f.contentType)
 	h.Set("Vary", "Accept-Encoding")
 	body, etag := f.body, f.etag
-	if f.gzipped != nil && acceptsGzip(r) {
+	if f.gzipped != nil && AcceptsGzip(r) {
 		// Other bytes, so another ETag: a range request must never mix the two.
 		h.Set("Content-Encoding", "gzip")
 		body, etag = f.gzipped, strings.TrimSuffix(f.etag, `"`)+`-gzip"`
@@ -107,7 +111,7 @@ var clientRoutes = map[string]bool{
 }
 
 // load returns a file of the app, reading and compressing it on first use.
-func (s *staticFiles) load(name string) (*staticFile, error) {
+func (s *Files) load(name string) (*staticFile, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if f, ok := s.cache[name]; ok {
@@ -166,7 +170,8 @@ func compressible(contentType string) bool {
 	return false
 }
 
-func acceptsGzip(r *http.Request) bool {
+// AcceptsGzip reports whether the client takes a gzipped answer.
+func AcceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.TrimSpace(enc) == "gzip" && strings.TrimSpace(q) != "q=0" {

@@ -1,4 +1,4 @@
-package httpapi
+package forms
 
 import (
 	"net/url"
@@ -10,23 +10,23 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/media"
 )
 
-// Shared input rules of the admin back office (issue 5): languages, length
-// caps and the URLs an admin may store (DESIGN.md section 4: only http(s)
-// or our own /uploads/, so javascript: and friends are never rendered).
+// The formats and lists the rules refer to: languages, length caps and the
+// URLs an admin may store (DESIGN.md section 4: only http(s) or our own
+// /uploads/, so javascript: and friends are never rendered).
 
-// maxURLLen caps every stored URL.
-const maxURLLen = 2048
+// MaxURLLen caps every stored URL.
+const MaxURLLen = 2048
 
-// checkLanguage accepts exactly the site's languages.
-func checkLanguage(s string) error {
+// CheckLanguage accepts exactly the site's languages.
+func CheckLanguage(s string) error {
 	if !lang.Valid(s) {
 		return apperr.Invalid("Language must be %s", lang.Or("%q"))
 	}
 	return nil
 }
 
-// capText checks s is at most max characters.
-func capText(field, s string, max int) error {
+// CapText checks s is at most max characters.
+func CapText(field, s string, max int) error {
 	if utf8.RuneCountInString(s) > max {
 		return apperr.Invalid("%s must be at most %d characters", field, max)
 	}
@@ -49,13 +49,13 @@ func isWebURL(u string) (*url.URL, bool) {
 	return p, true
 }
 
-// checkMediaURL checks an optional stored image URL: empty, http(s) or /uploads/.
-func checkMediaURL(field, u string) (string, error) {
+// CheckMediaURL checks an optional stored image URL: empty, http(s) or /uploads/.
+func CheckMediaURL(field, u string) (string, error) {
 	u = strings.TrimSpace(u)
 	if u == "" {
 		return "", nil
 	}
-	if err := capText(field, u, maxURLLen); err != nil {
+	if err := CapText(field, u, MaxURLLen); err != nil {
 		return "", err
 	}
 	if _, ok := isWebURL(u); ok || isUploadPath(u) {
@@ -64,15 +64,15 @@ func checkMediaURL(field, u string) (string, error) {
 	return "", apperr.Invalid("%s must start with http://, https:// or /uploads/", field)
 }
 
-// msgInvalidVideoURL is SPEC.md section 5's message for a video URL that
+// MsgInvalidVideoURL is SPEC.md section 5's message for a video URL that
 // is none of the accepted kinds.
-const msgInvalidVideoURL = "Ugyldig video-URL: Vennligst oppgi en gyldig video-URL (YouTube, Vimeo, MP4) eller last opp en video"
+const MsgInvalidVideoURL = "Ugyldig video-URL: Vennligst oppgi en gyldig video-URL (YouTube, Vimeo, MP4) eller last opp en video"
 
-// isVideoURL is SPEC.md section 5's video URL rule, made safe: an /uploads/
+// IsVideoURL is SPEC.md section 5's video URL rule, made safe: an /uploads/
 // path, or an http(s) URL that names a video on YouTube or Vimeo, or one
 // whose path ends in .mp4, .webm or .ogg. The web client applies the same
 // rule (web/src/lib/media-url.ts; testdata/rules.json holds both to it).
-func isVideoURL(u string) bool {
+func IsVideoURL(u string) bool {
 	if isUploadPath(u) {
 		return true
 	}
