@@ -40,6 +40,33 @@ const english: Record<string, string> = {
   "Kunne ikke ferdigstille opplastningen": "Could not finish the upload.",
 };
 
+/** The server's messages that carry a value (a format, a size), put into English. */
+const englishPatterns: [RegExp, (...parts: string[]) => string][] = [
+  [/^Feil ved opplasting av chunk \d+$/, () => "The upload failed while sending the file."],
+  [
+    /^(JPEG|PNG|WebP|HEIC)-bildet er skadet eller ufullstendig og kan ikke leses\.$/,
+    (format) => `The ${format} image is damaged or incomplete and cannot be read.`,
+  ],
+  [
+    /^(.+) tas ikke imot\. Last opp bildet som JPEG, PNG, WebP eller HEIC\.$/,
+    (formats) =>
+      `${formats.replace("DNG-, TIFF- og RAW-filer (som", "DNG, TIFF and RAW files (such as").replace(/-filer/g, " files")} are not taken. Upload the image as JPEG, PNG, WebP or HEIC.`,
+  ],
+  [
+    /^Bildet trenger (\d+) MB minne for å leses \(grensen er (\d+) MB\): .*$/,
+    (need, limit) =>
+      `The image needs ${need} MB of memory to read (the limit is ${limit} MB): save it with 8 bits per colour, or with fewer pixels.`,
+  ],
+];
+
+function englishPattern(text: string): string | undefined {
+  for (const [pattern, say] of englishPatterns) {
+    const match = pattern.exec(text);
+    if (match) return say(...match.slice(1));
+  }
+  return undefined;
+}
+
 export const imageTexts: Record<"no" | "en", ImageTexts> = {
   no: {
     upload: "Last opp bilde",
@@ -65,10 +92,6 @@ export const imageTexts: Record<"no" | "en", ImageTexts> = {
     failed: "The image could not be processed.",
     noImage: "No image",
     uploadFailed: "Could not upload the image.",
-    message: (text, otherwise) =>
-      english[text.trim()] ??
-      (/^Feil ved opplasting av chunk \d+$/.test(text.trim())
-        ? "The upload failed while sending the file."
-        : otherwise),
+    message: (text, otherwise) => english[text.trim()] ?? englishPattern(text.trim()) ?? otherwise,
   },
 };
