@@ -16,11 +16,11 @@ import (
 // of a time zone.
 
 // botPatterns is the pattern list of the npm package isbot (5.2.3, Unlicense),
-// the ecosystem's maintained list of crawlers: data/isbot-patterns.json is
+// the ecosystem's maintained list of crawlers: lists/isbot-patterns.json is
 // its exported `list`, copied as is. Refresh it with
 // `npm pack isbot && node -e 'console.log(JSON.stringify(require("./package").list, null, 1))'`.
 //
-//go:embed data/isbot-patterns.json
+//go:embed lists/isbot-patterns.json
 var botPatternsJSON []byte
 
 // botPattern is one pattern of the list. Go's regexp has no look-around, and
@@ -139,10 +139,10 @@ func browserAndDevice(ua string) (browser, device string) {
 // is a link to Europe/Berlin there, "DE,DK,NO,SE,SJ"), so it only fills gaps,
 // with the first of its countries.
 //
-//go:embed data/zone.tab
+//go:embed lists/zone.tab
 var zoneTab []byte
 
-//go:embed data/zone1970.tab
+//go:embed lists/zone1970.tab
 var zone1970Tab []byte
 
 var zoneCountries = func() map[string]string {
