@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -20,11 +21,29 @@ import (
 func (s *Server) newAnalytics(d Deps) *analytics.Service {
 	deps := analytics.Deps{Config: d.Config.Analytics, Store: d.Store, Jobs: s.jobs, Log: d.Log, SiteURL: s.siteURL,
 		ClientAddr: func(r *http.Request) string { return clientAddr(r, s.cfg.TrustedProxies).String() },
-		IsAdmin:    s.isAdmin}
+		IsAdmin:    s.adminOnAnyPath}
 	if d.Metrics != nil {
 		deps.Metrics = d.Metrics.Registerer()
 	}
 	return analytics.New(deps)
+}
+
+// adminOnAnyPath is isAdmin for a request outside /api/ too: sessions are
+// loaded only for the API (withSessions), and the home page's page view
+// must not count the admin. Called only when the signed-in hint is there.
+func (s *Server) adminOnAnyPath(r *http.Request) bool {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		return s.isAdmin(r)
+	}
+	c, err := r.Cookie(s.sessions.Cookie.Name)
+	if err != nil {
+		return false
+	}
+	ctx, err := s.sessions.Load(r.Context(), c.Value)
+	if err != nil {
+		return false
+	}
+	return s.isAdmin(r.WithContext(ctx))
 }
 
 // RunAnalytics queues the analytics rollup every half minute until ctx ends,
@@ -49,7 +68,7 @@ func (s *Server) postAnalyticsEvents(w http.ResponseWriter, r *http.Request) err
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, analytics.MaxBody))
 	if err != nil {
 		if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
-			return apperr.Invalid("Request body must be at most %d bytes", analytics.MaxBody)
+			return apperr.Invalid("Request body is over %d bytes", analytics.MaxBody)
 		}
 		return apperr.Invalid("Request body could not be read")
 	}
