@@ -136,3 +136,6 @@ func (s *Service) enqueue(evs ...Event) {
 		}
 	}
 }
+
+// Written answers how many events were written so far.
+func (s *Service) Written() float64 { return counterValue(s.written) }

@@ -199,3 +199,6 @@ func (s *Server) withPitchLinks(ctx context.Context, list []store.Inquiry) ([]in
 	}
 	return out, nil
 }
+
+// Analytics is the server's analytics (the benchmark drives it).
+func (s *Server) Analytics() *analytics.Service { return s.analytics }
