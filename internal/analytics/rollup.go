@@ -10,7 +10,7 @@ import (
 
 // The rollup: a job of internal/jobs (so each run happens in exactly one
 // replica) that recomputes, from the raw events, the hourly and daily
-// totals of every hour and day that got events since its last run, then
+// totals of every day (and its hours) that got events since its last run, then
 // prunes what is past its retention. Recomputing whole periods makes a run
 // idempotent: a run repeated after a crash, or two runs queued by two
 // replicas at once, give the same totals.
@@ -61,9 +61,12 @@ var metricSQL = []string{
 		WHERE day = ? AND kind = 'view' AND country <> '' GROUP BY day, country`,
 }
 
-// hourlySQL is the hourly total: visitors and page views per hour.
-const hourlySQL = `SELECT hour, 'pageviews', '', COUNT(DISTINCT visitor), COUNT(*), 0 FROM analytics_events
-	WHERE hour = ? AND kind = 'pageview' GROUP BY hour`
+// hourlySQL are the hourly totals of one day (? is the day): visitors and
+// page views per hour. A whole day's hours at once: the raw events are
+// indexed by day.
+const hourlySQL = `INSERT INTO analytics_hourly (hour, metric, dim, visitors, events, total)
+	SELECT hour, 'pageviews', '', COUNT(DISTINCT visitor), COUNT(*), 0 FROM analytics_events
+	WHERE day = ? AND kind = 'pageview' GROUP BY hour`
 
 // Run queues a rollup every RollupEvery until ctx ends (serve runs it).
 func (s *Service) Run(ctx context.Context) {
@@ -115,17 +118,8 @@ func (s *Service) Rollup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	hours, err := s.distinct(ctx, `SELECT DISTINCT hour FROM analytics_events WHERE at >= ?`, since)
-	if err != nil {
-		return err
-	}
 	for _, day := range days {
-		if err := s.rollupPeriod(ctx, "analytics_daily", "day", day, metricSQL); err != nil {
-			return err
-		}
-	}
-	for _, hour := range hours {
-		if err := s.rollupPeriod(ctx, "analytics_hourly", "hour", hour, []string{hourlySQL}); err != nil {
+		if err := s.rollupDay(ctx, day); err != nil {
 			return err
 		}
 	}
@@ -153,15 +147,23 @@ func (s *Service) distinct(ctx context.Context, query string, args ...any) ([]st
 	return out, rows.Err()
 }
 
-// rollupPeriod replaces one period's rows of table by the selects' results.
-func (s *Service) rollupPeriod(ctx context.Context, table, column, period string, selects []string) error {
+// rollupDay replaces one day's daily and hourly rows by totals of its raw
+// events, in one transaction.
+func (s *Service) rollupDay(ctx context.Context, day string) error {
 	return s.st.InTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, s.st.Rebind(`DELETE FROM `+table+` WHERE `+column+` = ?`), period); err != nil {
+		// Hours are "YYYY-MM-DDTHH": the day's are those between "dayT" and "dayU".
+		if _, err := tx.ExecContext(ctx, s.st.Rebind(`DELETE FROM analytics_hourly WHERE hour > ? AND hour < ?`), day+"T", day+"U"); err != nil {
 			return err
 		}
-		for _, sel := range selects {
-			q := `INSERT INTO ` + table + ` (` + column + `, metric, dim, visitors, events, total) ` + sel
-			if _, err := tx.ExecContext(ctx, s.st.Rebind(q), period); err != nil {
+		if _, err := tx.ExecContext(ctx, s.st.Rebind(hourlySQL), day); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.st.Rebind(`DELETE FROM analytics_daily WHERE day = ?`), day); err != nil {
+			return err
+		}
+		for _, sel := range metricSQL {
+			q := `INSERT INTO analytics_daily (day, metric, dim, visitors, events, total) ` + sel
+			if _, err := tx.ExecContext(ctx, s.st.Rebind(q), day); err != nil {
 				return err
 			}
 		}
