@@ -6,6 +6,9 @@ export const paths = {
   home: "/",
   /** The home page in English (the language has an address of its own for search engines). */
   homeEnglish: "/en",
+  /** The privacy page (issue 25), Norwegian and English. */
+  privacy: "/privacy",
+  privacyEnglish: "/en/privacy",
   auth: "/auth",
   comingSoon: "/coming-soon",
   admin: {
@@ -26,3 +29,6 @@ export const homeAnchors = [
   "pricing",
   "contact",
 ] as const;
+
+/** The privacy page's address in each language (the footer and the contact form link it). */
+export const privacyPathOf = { no: paths.privacy, en: paths.privacyEnglish } as const;

@@ -186,6 +186,8 @@ export const en: Messages = {
     successTitle: "Message sent successfully",
     successText: "Thank you for your inquiry. We'll get back to you shortly.",
     errorTitle: "Error sending message",
+    privacyNote: "What happens to your inquiry is explained in the",
+    privacyLink: "privacy notice",
     errorFallback: "There was a problem sending your message. Please try again.",
   },
   footer: {
@@ -198,6 +200,13 @@ export const en: Messages = {
     mail: "Send an email",
     privacy: "Privacy",
     terms: "Terms",
+  },
+  privacy: {
+    title: "Privacy",
+    pitchNotice:
+      "This link was made for your company: visits through it are recorded and kept for 12 months.",
+    readMore: "Read the privacy notice",
+    close: "Close the notice",
   },
   auth: {
     title: "Log in",
@@ -261,6 +270,9 @@ export const en: Messages = {
       companyDescription:
         "UGC creator and content producer in Porsgrunn. I create authentic, engaging videos and photos that help brands grow on social media.",
       copyright: "© 2025 ugcfolio. All rights reserved.",
+    },
+    privacy: {
+      body: "## What is collected\nWhen you visit this site, I count the visit without cookies and without storing anything in your browser. I record the page you view, its language, the site that linked here (its name only), campaign tags in the link, your screen size (phone, tablet or desktop), your time zone (which gives the country), your browser and device type, how far down the page you get, which videos you play and how far, which buttons you press, and how long the page is visible. Your IP address is not stored: a visitor is recognised for one day only, by a code made from the address and the browser together with a random number that is deleted after a day.\n\n## Why\nTo see which content interests brands, and to improve the site. The figures are not shared with anyone and never used for advertising. No third party receives any data: everything stays on this server.\n\n## How long\nSingle events are deleted after 30 days; daily and hourly totals without personal data are kept. Visits through a personal link (see below) are deleted after 12 months. Inquiries from the contact form (name, e-mail, company and message) are kept until I delete them.\n\n## Personal links\nSome companies receive a link of their own from me. Visits through such a link are tied to the company it was made for, so that I can see whether it was opened, and are kept for 12 months.\n\n## Consent and your choice\nCounting without cookies like this is widely considered to need no consent, but some data protection authorities read the rules more strictly. If you turn on Global Privacy Control in your browser, your visit is not counted.\n\n## Contact\nQuestions, access or deletion: write to {email}.",
     },
   },
 };

@@ -196,6 +196,8 @@ export const no = {
     successTitle: "Message sent successfully",
     successText: "Thank you for your inquiry. We'll get back to you shortly.",
     errorTitle: "Error sending message",
+    privacyNote: "Hva som skjer med henvendelsen din, står i",
+    privacyLink: "personvernerklæringen",
     errorFallback: "There was a problem sending your message. Please try again.",
   },
   footer: {
@@ -208,6 +210,13 @@ export const no = {
     mail: "Send e-post",
     privacy: "Personvern",
     terms: "Vilkår",
+  },
+  privacy: {
+    title: "Personvern",
+    pitchNotice:
+      "Denne lenken ble laget til din bedrift: besøk gjennom den registreres og lagres i 12 måneder.",
+    readMore: "Les personvernerklæringen",
+    close: "Lukk meldingen",
   },
   auth: {
     title: "Logg inn",
@@ -272,6 +281,9 @@ export const no = {
       companyDescription:
         "UGC-skaper og innholdsprodusent i Porsgrunn. Jeg lager ekte, engasjerende videoer og bilder som hjelper merkevarer å vokse i sosiale medier.",
       copyright: "© 2025 ugcfolio. Alle rettigheter forbeholdt.",
+    },
+    privacy: {
+      body: "## Hva som samles inn\nNår du besøker siden, teller jeg besøket uten informasjonskapsler (cookies) og uten å lagre noe i nettleseren din. Jeg registrerer hvilken side du ser, språket, hvilken side som lenket hit (bare nettstedets navn), kampanjemerker i lenken, skjermstørrelse (mobil, nettbrett eller PC), tidssonen din (som gir landet), nettleser og enhetstype, hvilke deler av siden du når, hvilke videoer du spiller av og hvor langt, hvilke knapper du trykker på, og hvor lenge siden er synlig. IP-adressen din lagres ikke: en besøkende kjennes bare igjen i ett døgn, gjennom en kode laget av adressen og nettleseren sammen med et tilfeldig tall som slettes etter ett døgn.\n\n## Hvorfor\nFor å se hvilket innhold som interesserer merkevarer, og for å forbedre siden. Tallene deles ikke med noen og brukes ikke til reklame. Ingen tredjepart får data: alt ligger på denne serveren.\n\n## Hvor lenge\nEnkelthendelser slettes etter 30 dager; daglige og timevise summer uten personopplysninger beholdes. Besøk gjennom en personlig lenke (se under) slettes etter 12 måneder. Henvendelser fra kontaktskjemaet (navn, e-post, bedrift og melding) beholdes til jeg sletter dem.\n\n## Personlige lenker\nNoen bedrifter får en egen lenke fra meg. Besøk gjennom en slik lenke knyttes til bedriften den ble laget for, slik at jeg ser om den er åpnet, og lagres i 12 måneder.\n\n## Samtykke og ditt valg\nSlik telling uten informasjonskapsler regnes av mange som tillatt uten samtykke, men noen tilsynsmyndigheter tolker reglene strengere. Slår du på Global Privacy Control i nettleseren, telles ikke besøket ditt.\n\n## Kontakt\nSpørsmål, innsyn eller sletting: skriv til {email}.",
     },
   } satisfies SectionContent,
 };

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
 import { toast } from "@/components/ui/toaster";
+import { track } from "@/lib/analytics";
 import { errorMessage } from "@/lib/api";
 import { sendInquiry } from "@/lib/contact";
 import { useLanguage } from "@/lib/i18n";
@@ -38,17 +39,21 @@ export function ContactForm() {
   } = form;
   // react-hook-form tracks the send (isSubmitting) itself; the inquiry touches no cached data, so
   // it needs no TanStack mutation (whose code would join this page's budgeted JavaScript).
-  const send = handleSubmit(async (values) => {
-    try {
-      await sendInquiry(values, language);
-      toast.success(t.contact.successTitle, { description: t.contact.successText });
-      reset(emptyContact);
-    } catch (error) {
-      toast.error(t.contact.errorTitle, {
-        description: errorMessage(error, t.contact.errorFallback),
-      });
-    }
-  });
+  const send = handleSubmit(
+    async (values) => {
+      try {
+        await sendInquiry(values, language);
+        track({ t: "form", step: "sent" });
+        toast.success(t.contact.successTitle, { description: t.contact.successText });
+        reset(emptyContact);
+      } catch (error) {
+        toast.error(t.contact.errorTitle, {
+          description: errorMessage(error, t.contact.errorFallback),
+        });
+      }
+    },
+    () => track({ t: "form", step: "invalid" }),
+  );
 
   const field = (name: keyof ContactValues) => ({
     id: `${id}-${name}`,
@@ -67,6 +72,8 @@ export function ContactForm() {
       noValidate
       aria-label={t.contact.formTitle}
       onSubmit={send}
+      // Analytics counts the form started once per page load, at its first focus.
+      onFocus={() => track({ t: "form", step: "started" }, "form-started")}
       className="grid gap-5 sm:grid-cols-2"
     >
       <div>
