@@ -76,6 +76,7 @@ export function AppRouter() {
         <Route path={paths.auth} component={AuthPage} />
         <Route path={paths.comingSoon} component={ComingSoonPage} />
         <Route path={paths.admin.dashboard} component={GuardedDashboard} />
+        <Route path={paths.admin.analytics} component={GuardedDashboard} />
         <Route path={paths.admin.content} component={GuardedContent} />
         <Route path={paths.admin.portfolio} component={GuardedPortfolio} />
         <Route path={paths.admin.testimonials} component={GuardedTestimonials} />

@@ -13,6 +13,8 @@ export const paths = {
   comingSoon: "/coming-soon",
   admin: {
     dashboard: "/admin",
+    /** The dashboard on its Analytics tab (issue 25). */
+    analytics: "/admin/analytics",
     content: "/admin/content",
     portfolio: "/admin/portfolio",
     testimonials: "/admin/testimonials",
