@@ -178,6 +178,35 @@ describe("the analytics beacon", () => {
     ]);
   });
 
+  it("counts the play of a video already playing when the watching began", async () => {
+    const analytics = await load();
+    const video = document.createElement("video");
+    document.body.append(video);
+    Object.defineProperty(video, "duration", { value: 40, configurable: true });
+    Object.defineProperty(video, "paused", { value: false, configurable: true });
+    analytics.watchVideo(video, 5);
+    video.currentTime = 1;
+    video.dispatchEvent(new Event("timeupdate"));
+    video.currentTime = 2;
+    video.dispatchEvent(new Event("timeupdate"));
+    analytics.flush();
+    expect(sentEvents()).toEqual([{ t: "play", item: 5 }]);
+  });
+
+  it("counts a short clip's finish only in its last tenth", async () => {
+    const analytics = await load();
+    const video = document.createElement("video");
+    document.body.append(video);
+    Object.defineProperty(video, "duration", { value: 4, configurable: true });
+    analytics.watchVideo(video, 3);
+    video.currentTime = 1.1;
+    video.dispatchEvent(new Event("timeupdate"));
+    video.currentTime = 3.7;
+    video.dispatchEvent(new Event("timeupdate"));
+    analytics.flush();
+    expect(sentEvents().map((e) => e.pct)).toEqual([25, 50, 75, 100]);
+  });
+
   it("sends nothing when Global Privacy Control is on", async () => {
     Object.defineProperty(navigator, "globalPrivacyControl", { value: true, configurable: true });
     const analytics = await load();

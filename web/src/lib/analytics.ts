@@ -9,7 +9,7 @@
  * browser (the server checks both too). Every function is safe to call when it sends nothing.
  */
 export type AnalyticsEvent =
-  | { t: "view"; path: string; lang: string; screen: string; tz?: string }
+  | { t: "view"; path: string; lang: string; screen: string; tz: string }
   | { t: "section"; id: string }
   | { t: "play"; item: number }
   | { t: "progress"; item: number; pct: number }
@@ -62,24 +62,29 @@ export function track(event: AnalyticsEvent, once?: string): void {
 
 /**
  * Watches the videos inside `element` (media events do not bubble: listened to while capturing)
- * for one portfolio item: a play, then 25/50/75 % and 100 % (within 2 s of the end), once each
- * per opening of the player.
+ * for one portfolio item: a play, then 25/50/75 % and 100 % (within 2 s of the end; a tenth of
+ * a clip shorter than 20 s, or every moment of a 2 s clip would be a finish), once each per
+ * opening of the player.
  * Returns the function that stops watching.
  */
 export function watchVideo(element: Element, item: number): () => void {
   const reached = new Set<number>();
   const onEvent = (event: Event) => {
     const video = event.target as HTMLVideoElement;
-    if (event.type === "play") {
-      // One play per opening: a pause and resume is the same viewing.
-      if (!reached.has(0)) track({ t: "play", item });
+    // One play per opening (a pause and resume is the same viewing). A video playing without a
+    // "play" heard (autoplay may start before the page listens) counts at its first time update.
+    if ((event.type === "play" || !video.paused) && !reached.has(0)) {
       reached.add(0);
-      return;
+      track({ t: "play", item });
     }
+    if (event.type === "play") return;
     const { currentTime, duration } = video;
     if (!(duration > 0)) return;
     for (const pct of [25, 50, 75, 100]) {
-      const due = pct === 100 ? duration - currentTime <= 2 : currentTime >= (duration * pct) / 100;
+      const due =
+        pct === 100
+          ? duration - currentTime <= Math.min(2, duration / 10)
+          : currentTime >= (duration * pct) / 100;
       if (due && !reached.has(pct)) {
         reached.add(pct);
         track({ t: "progress", item, pct });
@@ -111,7 +116,7 @@ export function startAnalytics(lang: string): void {
     path: location.pathname,
     lang,
     screen: screenClass(),
-    tz: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
   });
 
   if (typeof IntersectionObserver !== "undefined") {
