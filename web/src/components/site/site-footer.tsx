@@ -1,6 +1,7 @@
 import { Mail, MapPin } from "lucide-react";
+import { useLocation } from "wouter";
 import { useContent, withDefaults } from "@/lib/content";
-import { useLanguage } from "@/lib/i18n";
+import { homePathOf, useLanguage } from "@/lib/i18n";
 import { privacyPathOf } from "@/lib/paths";
 import { InstagramIcon, LinkedInIcon, TikTokIcon } from "./brand-icons";
 
@@ -11,6 +12,11 @@ export function SiteFooter() {
   const { t, language } = useLanguage();
   const footer = withDefaults(useContent("footer", language).data, t.defaults.footer);
   const contact = withDefaults(useContent("contact", language).data, t.defaults.contact);
+  // Off the home page (the privacy page) the quick links lead to the home page's sections.
+  const [location] = useLocation();
+  const onHome = location === homePathOf.no || location === homePathOf.en;
+  const sectionHref = (anchor: string) =>
+    onHome ? `#${anchor}` : `${homePathOf[language]}#${anchor}`;
 
   const social = [
     {
@@ -86,7 +92,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             {quickLinks.map((anchor) => (
               <li key={anchor}>
-                <a href={`#${anchor}`} className={textLink}>
+                <a href={sectionHref(anchor)} className={textLink}>
                   {t.nav[anchor]}
                 </a>
               </li>

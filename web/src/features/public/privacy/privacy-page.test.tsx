@@ -19,6 +19,11 @@ describe("privacy page", () => {
       "href",
       "/privacy",
     );
+    // Its quick links lead back to the home page's sections.
+    expect(within(footer).getByRole("link", { name: "Priser" })).toHaveAttribute(
+      "href",
+      "/#pricing",
+    );
   });
 
   it("shows the saved text of the language, with the saved contact e-mail", async () => {

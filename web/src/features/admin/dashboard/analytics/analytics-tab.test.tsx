@@ -35,7 +35,7 @@ const summary: AnalyticsSummary = {
   languages: [{ key: "no", visitors: 6 }],
   devices: [{ key: "mobile", visitors: 7 }],
   browsers: [{ key: "Chrome", visitors: 8 }],
-  countries: [{ key: "Norway", visitors: 8 }],
+  countries: [{ key: "NO", visitors: 8 }],
   pitchLinks: [{ id: 1, name: "Acme AS", visits: 2, plays: 1, inquiries: 1 }],
   visitorsAreDailySums: true,
 };
@@ -134,7 +134,8 @@ describe("Analytics tab", () => {
     ).toBeVisible();
     expect(screen.getByText("instagram.com")).toBeVisible();
     expect(screen.getByText("spring")).toBeVisible();
-    expect(screen.getByText("Norway")).toBeVisible();
+    expect(screen.getByText("Norway")).toBeVisible(); // from the code NO
+    expect(screen.getByText("Norwegian")).toBeVisible(); // from the language no
     expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
       `/api/admin/analytics/export.csv?${week}`,
@@ -239,6 +240,7 @@ describe("analytics helpers", () => {
   });
 
   it("draws the largest value at the top and zero on the floor", () => {
-    expect(linePoints([0, 10], 10)).toBe("36.0,176.0 628.0,12.0");
+    expect(linePoints([0, 10], 10)).toBe("0.0,196.0 640.0,4.0");
+    expect(linePoints([5], 10)).toBe("0.0,100.0 640.0,100.0");
   });
 });

@@ -17,7 +17,17 @@ import {
 import { errorMessage } from "@/lib/api";
 import { change, fillDays, lastDays, type RangePreset, rangePresets } from "./date-range";
 import { LineChart } from "./line-chart";
-import { BarList, duration, Figure, Panel, percent, sectionNames, targetName } from "./parts";
+import {
+  BarList,
+  countryName,
+  duration,
+  Figure,
+  languageName,
+  Panel,
+  percent,
+  sectionNames,
+  targetName,
+} from "./parts";
 import { PitchLinksPanel } from "./pitch-links-panel";
 import { VideoTable } from "./video-table";
 
@@ -87,8 +97,8 @@ export function SummaryView({ summary }: { summary: AnalyticsSummary }) {
     const diff = change(now, before);
     return diff ? `${diff} vs previous period (${before})` : `Previous period: ${before}`;
   };
-  const keyRows = (rows: Array<{ key: string; visitors: number }>) =>
-    rows.map((r) => ({ key: r.key, label: r.key, value: r.visitors }));
+  const keyRows = (rows: Array<{ key: string; visitors: number }>, name = (key: string) => key) =>
+    rows.map((r) => ({ key: r.key, label: name(r.key), value: r.visitors }));
 
   return (
     <div className="flex flex-col gap-6">
@@ -98,7 +108,7 @@ export function SummaryView({ summary }: { summary: AnalyticsSummary }) {
           Visitors are a sum of daily uniques: nobody is recognised from one day to the next.
         </p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure
           label="Visitors"
           value={summary.visitors}
@@ -131,8 +141,9 @@ export function SummaryView({ summary }: { summary: AnalyticsSummary }) {
             labels={days.map((d) => d.date)}
             summary={`Visitors and page views per day from ${summary.from} to ${summary.to}: ${summary.visitors} visitors, ${summary.pageviews} page views.`}
             series={[
-              { name: "Visitors", color: "#d97706", values: days.map((d) => d.visitors) },
+              // Visitors drawn last: on days where both are equal its line stays on top.
               { name: "Page views", color: "#57534e", values: days.map((d) => d.pageviews) },
+              { name: "Visitors", color: "#d97706", values: days.map((d) => d.visitors) },
             ]}
           />
         </div>
@@ -212,13 +223,13 @@ export function SummaryView({ summary }: { summary: AnalyticsSummary }) {
           />
         </Panel>
         <Panel title="Languages">
-          <BarList rows={keyRows(summary.languages)} />
+          <BarList rows={keyRows(summary.languages, languageName)} />
         </Panel>
         <Panel title="Devices">
           <BarList rows={keyRows(summary.devices)} />
         </Panel>
         <Panel title="Countries">
-          <BarList rows={keyRows(summary.countries)} />
+          <BarList rows={keyRows(summary.countries, countryName)} />
         </Panel>
         <Panel title="Browsers">
           <BarList rows={keyRows(summary.browsers ?? [])} />

@@ -8,17 +8,21 @@ export interface Series {
 
 const width = 640;
 const height = 200;
-const pad = { top: 12, right: 12, bottom: 24, left: 36 };
+/** The peak's line and the floor, in the SVG's units. */
+const top = 4;
+const bottom = 196;
 
-/** The points of a series as an SVG polyline's `points`, scaled into the plot area. */
+/**
+ * The points of a series as an SVG polyline's `points`, scaled into the plot area. A single day
+ * is drawn as a flat line across the width (a point alone would be invisible).
+ */
 export function linePoints(values: number[], max: number): string {
-  const plotW = width - pad.left - pad.right;
-  const plotH = height - pad.top - pad.bottom;
-  const step = values.length > 1 ? plotW / (values.length - 1) : 0;
-  return values
+  const points = values.length === 1 ? [values[0] ?? 0, values[0] ?? 0] : values;
+  const step = points.length > 1 ? width / (points.length - 1) : 0;
+  return points
     .map((value, i) => {
-      const x = pad.left + (values.length > 1 ? i * step : plotW / 2);
-      const y = pad.top + plotH - (max > 0 ? (value / max) * plotH : 0);
+      const x = i * step;
+      const y = bottom - (max > 0 ? (value / max) * (bottom - top) : 0);
       return `${x.toFixed(1)},${y.toFixed(1)}`;
     })
     .join(" ");
@@ -26,73 +30,47 @@ export function linePoints(values: number[], max: number): string {
 
 /**
  * A small hand-written SVG line chart (DESIGN.md section 2: no chart library): one line per
- * series over the days, the top value and the first and last day labelled. Its text alternative
- * states the totals; the figures themselves are in the cards above it.
+ * series over the days. The SVG stretches to its box (a fixed height at every width, strokes not
+ * scaled); its labels are HTML around it, so they keep their size on a phone. Its text
+ * alternative states the totals; the figures themselves are in the cards above it.
  */
 export function LineChart({
   labels,
   series,
   summary,
 }: {
-  /** One label per point (the days), the first and last are drawn. */
+  /** One label per point (the days); the first and last are shown. */
   labels: string[];
   series: Series[];
   /** What the chart shows, for screen readers. */
   summary: string;
 }) {
   const max = Math.max(1, ...series.flatMap((s) => s.values));
-  const floor = height - pad.bottom;
   return (
-    <figure className="flex flex-col gap-2">
+    <figure className="flex flex-col gap-1">
+      <p aria-hidden="true" className="text-xs text-muted-foreground">
+        Peak {max}
+      </p>
       <svg
         viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
         role="img"
         aria-label={summary}
         data-testid="analytics-chart"
-        className="h-auto w-full overflow-visible"
+        className="h-40 w-full overflow-visible sm:h-52"
       >
-        <line
-          x1={pad.left}
-          x2={width - pad.right}
-          y1={floor}
-          y2={floor}
-          className="stroke-border"
-        />
-        <line
-          x1={pad.left}
-          x2={width - pad.right}
-          y1={pad.top}
-          y2={pad.top}
-          strokeDasharray="4 4"
-          className="stroke-border"
-        />
-        <text
-          x={pad.left - 6}
-          y={pad.top + 4}
-          textAnchor="end"
-          className="fill-muted-foreground text-[11px]"
-        >
-          {max}
-        </text>
-        <text
-          x={pad.left - 6}
-          y={floor + 4}
-          textAnchor="end"
-          className="fill-muted-foreground text-[11px]"
-        >
-          0
-        </text>
-        <text x={pad.left} y={height - 4} className="fill-muted-foreground text-[11px]">
-          {labels[0]}
-        </text>
-        <text
-          x={width - pad.right}
-          y={height - 4}
-          textAnchor="end"
-          className="fill-muted-foreground text-[11px]"
-        >
-          {labels.at(-1)}
-        </text>
+        {[top, bottom].map((y) => (
+          <line
+            key={y}
+            x1={0}
+            x2={width}
+            y1={y}
+            y2={y}
+            strokeDasharray={y === top ? "4 4" : undefined}
+            vectorEffect="non-scaling-stroke"
+            className="stroke-border"
+          />
+        ))}
         {series.map((s) => (
           <polyline
             key={s.name}
@@ -102,23 +80,16 @@ export function LineChart({
             strokeWidth={2.5}
             strokeLinejoin="round"
             strokeLinecap="round"
+            vectorEffect="non-scaling-stroke"
             stroke={s.color}
           />
         ))}
-        {/* A single day has no line to draw: its values show as dots. */}
-        {series.map((s) =>
-          s.values.length === 1 ? (
-            <circle
-              key={`${s.name}-dot`}
-              cx={linePoints(s.values, max).split(",")[0]}
-              cy={linePoints(s.values, max).split(",")[1]}
-              r={4}
-              fill={s.color}
-            />
-          ) : null,
-        )}
       </svg>
-      <figcaption className="flex gap-4 text-xs text-muted-foreground">
+      <div aria-hidden="true" className="flex justify-between text-xs text-muted-foreground">
+        <span>{labels[0]}</span>
+        <span>{labels.at(-1)}</span>
+      </div>
+      <figcaption className="mt-1 flex gap-4 text-xs text-muted-foreground">
         {series.map((s) => (
           <span key={s.name} className="inline-flex items-center gap-1.5">
             <span

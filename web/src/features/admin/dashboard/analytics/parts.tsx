@@ -34,6 +34,22 @@ export function targetName(target: string): string {
   return targetNames[target] ?? target;
 }
 
+const languageNames: Record<string, string> = { no: "Norwegian", en: "English" };
+
+/** A site language's name: `no` → "Norwegian". */
+export function languageName(code: string): string {
+  return languageNames[code] ?? code;
+}
+
+/** A country's English name from its ISO code (`NO` → "Norway"), else the code itself. */
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** `part` of `whole` as a whole percent ("0 %" of nothing). */
 export function percent(part: number, whole: number): string {
   return `${whole > 0 ? Math.round((part / whole) * 100) : 0} %`;
