@@ -282,10 +282,8 @@ export const no = {
         "UGC-skaper og innholdsprodusent i Porsgrunn. Jeg lager ekte, engasjerende videoer og bilder som hjelper merkevarer å vokse i sosiale medier.",
       copyright: "© 2025 ugcfolio. Alle rettigheter forbeholdt.",
     },
-    privacy: {
-      body: "## Hva som samles inn\nNår du besøker siden, teller jeg besøket uten informasjonskapsler (cookies) og uten å lagre noe i nettleseren din. Jeg registrerer hvilken side du ser, språket, hvilken side som lenket hit (bare nettstedets navn), kampanjemerker i lenken, skjermstørrelse (mobil, nettbrett eller PC), tidssonen din (som gir landet), nettleser og enhetstype, hvilke deler av siden du når, hvilke videoer du spiller av og hvor langt, hvilke knapper du trykker på, og hvor lenge siden er synlig. Verken IP-adressen din eller nettleserens identifikasjon lagres: en besøkende kjennes bare igjen i ett døgn, gjennom en kode laget av adressen og nettleseren sammen med et tilfeldig tall som slettes etter ett døgn.\n\n## Hvorfor\nFor å se hvilket innhold som interesserer merkevarer, og for å forbedre siden. Grunnlaget er min berettigede interesse i å vite hvordan siden brukes. Tallene deles ikke med noen og brukes ikke til reklame. Ingen tredjepart får data: alt ligger på denne serveren.\n\n## Hvor lenge\nEnkelthendelser slettes etter 30 dager; daglige og timevise summer uten personopplysninger beholdes. Besøk gjennom en personlig lenke (se under) slettes etter 12 måneder. Henvendelser fra kontaktskjemaet (navn, e-post, bedrift og melding) beholdes til jeg sletter dem.\n\n## Personlige lenker\nNoen bedrifter får en egen lenke fra meg. Besøk gjennom en slik lenke knyttes til bedriften den ble laget for, slik at jeg ser om den er åpnet, og lagres i 12 måneder.\n\n## Samtykke og ditt valg\nSlik telling uten informasjonskapsler regnes av mange som tillatt uten samtykke, men noen tilsynsmyndigheter tolker reglene strengere. Slår du på Global Privacy Control i nettleseren, telles ikke besøket ditt.\n\n## Kontakt\nSpørsmål, innsyn eller sletting: skriv til {email}.",
-    },
-  } satisfies SectionContent,
+    // The privacy page's text is in ./privacy-defaults: only that page (lazy) needs it.
+  } satisfies Omit<SectionContent, "privacy">,
 };
 
 /** The shape every catalogue shares: nested objects whose leaves are strings. */

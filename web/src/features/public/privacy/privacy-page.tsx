@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteNav } from "@/components/site/site-nav";
@@ -38,13 +39,28 @@ export function privacyBlocks(body: string): Block[] {
 }
 
 /**
+ * The built-in texts, fetched as a script of their own when the page opens: in the page's script
+ * they would weigh on every visit of the home page (DESIGN.md section 5), which shares it. (The
+ * page itself is small and not lazy: as a lazy route it made the bundler split shared modules out
+ * of the main script, 2 KB more for every visitor.)
+ */
+function usePrivacyDefaults() {
+  return useQuery({
+    queryKey: ["privacy-defaults"],
+    queryFn: () => import("@/lib/i18n/privacy-defaults").then((m) => m.privacyDefaults),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
  * "/privacy" and "/en/privacy" (issue 25): what analytics and the contact form collect, why, how
  * long and whom to ask; the `privacy` content section's text, or the built-in one. "{email}" in it
  * becomes the contact e-mail of the content.
  */
 export function PrivacyPage() {
   const { t, language } = useLanguage();
-  const privacy = withDefaults(useContent("privacy", language).data, t.defaults.privacy);
+  const defaults = usePrivacyDefaults().data?.[language] ?? { body: "" };
+  const privacy = withDefaults(useContent("privacy", language).data, defaults);
   const contact = withDefaults(useContent("contact", language).data, t.defaults.contact);
   useEffect(() => startAnalytics(language), [language]);
   const blocks = privacyBlocks(format(privacy.body, { email: contact.email }));
