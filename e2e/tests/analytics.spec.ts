@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { expectAccessibleAtBothWidths } from "../lib/axe";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
@@ -228,6 +229,16 @@ test("a pitched visitor's visit shows in the summary and the Analytics tab; an a
   await expect(card.getByTestId("pitch-link-plays")).toContainText(
     "Serum unboxing (1×, up to 100 %)",
   );
+
+  // The tab with figures in it, and the privacy page, pass axe at both widths.
+  await expectAccessibleAtBothWidths(adminPage, "Analytics tab", async () => {
+    await adminPage.goto("/admin/analytics");
+    await expect(adminPage.getByTestId("pitch-link")).toBeVisible();
+  });
+  await expectAccessibleAtBothWidths(adminPage, "privacy page", async () => {
+    await adminPage.goto("/en/privacy");
+    await expect(adminPage.getByRole("heading", { level: 2, name: "How long" })).toBeVisible();
+  });
 
   // The inbox says which pitch link the inquiry came through.
   await adminPage.goto("/admin/inquiries");
