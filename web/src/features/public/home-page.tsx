@@ -1,7 +1,10 @@
 import { useEffect } from "react";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteNav } from "@/components/site/site-nav";
+import { startAnalytics } from "@/lib/analytics";
+import { useLanguage } from "@/lib/i18n";
 import { ContactSection } from "./contact/contact-section";
+import { PitchNotice } from "./pitch-notice";
 import { About } from "./sections/about";
 import { Hero } from "./sections/hero";
 import { Pricing } from "./sections/pricing";
@@ -23,7 +26,10 @@ function useScrollToHash() {
  * it, and both must produce the same tree.
  */
 export function HomePage() {
+  const { language } = useLanguage();
   useScrollToHash();
+  // Counting starts once the page is live (lib/analytics.ts): after hydration, never on the server.
+  useEffect(() => startAnalytics(language), [language]);
   return (
     <div id="top" className="relative isolate min-h-dvh overflow-x-clip">
       {/* Soft colour behind the navigation and the hero: plain gradients, cheap to paint. */}
@@ -42,6 +48,7 @@ export function HomePage() {
         <ContactSection />
       </main>
       <SiteFooter />
+      <PitchNotice />
     </div>
   );
 }

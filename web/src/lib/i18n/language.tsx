@@ -64,13 +64,19 @@ function storeLanguage(language: Language): void {
 /** The home page's address in each language: `/` Norwegian, `/en` English. */
 export const homePathOf: Record<Language, string> = { no: "/", en: "/en" };
 
+/** The pages with an address per language (the home and privacy pages): switching moves between them. */
+const addressedPages: Record<Language, string>[] = [
+  homePathOf,
+  { no: "/privacy", en: "/en/privacy" },
+];
+
 /**
  * The language a page starts in: the address's on `/en`, else the stored choice. The server
  * renders the home page in the same language (from the address or the cookie), so hydration and
  * the first paint agree.
  */
 export function initialLanguage(pathname: string): Language {
-  return pathname === homePathOf.en ? "en" : readStoredLanguage();
+  return addressedPages.some((page) => page.en === pathname) ? "en" : readStoredLanguage();
 }
 
 export interface LanguageContextValue {
@@ -110,11 +116,10 @@ export function LanguageProvider({
   const setLanguage = useCallback((next: Language) => {
     storeLanguage(next);
     setLanguageState(next);
-    // On the home page the address names the language: switching moves to the other address.
+    // On the home and privacy pages the address names the language: switching moves to the other.
     const { pathname, hash } = window.location;
-    if (pathname === homePathOf.no || pathname === homePathOf.en) {
-      window.history.replaceState(window.history.state, "", homePathOf[next] + hash);
-    }
+    const page = addressedPages.find((p) => p.no === pathname || p.en === pathname);
+    if (page) window.history.replaceState(window.history.state, "", page[next] + hash);
   }, []);
 
   const toggle = useCallback(() => {
@@ -130,7 +135,8 @@ export function LanguageProvider({
     const stored = storedLanguage();
     if (stored === null) return;
     if (cookieLanguage() !== stored) writeLanguageCookie(stored);
-    if (stored !== language && window.location.pathname === homePathOf.no) setLanguage(stored);
+    const onNorwegianAddress = addressedPages.some((p) => p.no === window.location.pathname);
+    if (stored !== language && onNorwegianAddress) setLanguage(stored);
   }, []);
 
   const value = useMemo<LanguageContextValue>(
