@@ -28,7 +28,8 @@ import {
 import rules from "../../../testdata/rules.json";
 import { contentSections } from "./content";
 import { checkForm, emailPattern } from "./form-rules";
-import { catalogues, homePathOf, languageCookie, languages } from "./i18n";
+import { homePathOf, languageCookie, languages } from "./i18n";
+import { catalogues } from "./i18n/catalogues";
 import { privacyDefaults } from "./i18n/privacy-defaults";
 import { deliveryStates } from "./inquiries";
 import { MAX_IMAGE_BYTES, mediaStatuses, msgImageTooLarge } from "./media";

@@ -9,6 +9,7 @@ import { App } from "@/app/app";
 import type { PageData } from "@/lib/page-data";
 import { seedPageData } from "@/lib/page-data";
 import { createQueryClient } from "@/lib/query-client";
+import "@/lib/i18n/catalogues"; // both languages: the server renders either
 import { pageHead } from "./page-head";
 import { installURL } from "./url";
 

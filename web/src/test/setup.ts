@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { dropSignedInHint, signedInHintCookie } from "@/lib/auth";
+import "@/lib/i18n/catalogues"; // both languages, as the server and the admin have them
 
 // findBy… and waitFor wait up to 5 s, not 1: `make test` runs suites side by side on two cores,
 // and a screen that imports a chunk on demand (sonner on the first toast) can take over a second.

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
-import { catalogues } from "@/lib/i18n";
+import { catalogues } from "@/lib/i18n/catalogues";
 
 /** The home sections in page order with the names the admin reads (`data-section` ids). */
 export const sectionNames: Array<[id: string, name: string]> = [
