@@ -255,6 +255,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	janitorDone := make(chan struct{})
 	go func() { defer close(janitorDone); api.RunJanitor(janitorCtx) }()
 	defer func() { stopJanitor(); <-janitorDone }()
+	analyticsCtx, stopAnalytics := context.WithCancel(ctx)
+	analyticsDone := make(chan struct{})
+	go func() { defer close(analyticsDone); api.RunAnalytics(analyticsCtx) }()
+	defer func() { stopAnalytics(); <-analyticsDone }()
 	stopBackups, err := startBackups(ctx, cfg, st, serveDeps{log: log, backupDone: backupReporter(m)})
 	if err != nil {
 		return err

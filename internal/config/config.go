@@ -43,6 +43,8 @@ type Config struct {
 	Mail  MailConfig
 	Video VideoConfig // UGCFOLIO_VIDEO_*: processing of uploaded videos (video.go)
 
+	Analytics AnalyticsConfig // UGCFOLIO_ANALYTICS*: first-party analytics (analytics.go)
+
 	// Running for years (ops.go): scheduled backups, automatic HTTPS, metrics.
 	Backup      BackupConfig
 	TLS         TLSConfig
@@ -108,6 +110,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 		return c, err
 	}
 	if c.Video, err = loadVideo(getenv); err != nil {
+		return c, err
+	}
+	if c.Analytics, err = loadAnalytics(getenv); err != nil {
 		return c, err
 	}
 	if c.RegistrationClosed, c.SessionIdle, err = loadAccounts(getenv); err != nil {

@@ -29,6 +29,7 @@ var ContentSections = map[string][]string{
 	"services": {"title", "description", "creativeTitle", "visualTitle", "videoTitle", "resultsTitle"},
 	"contact":  {"title", "description", "email", "location", "hours"},
 	"footer":   {"companyDescription", "copyright"},
+	"privacy":  {"body"}, // the privacy page (issue 25); its default text lives in the web catalogues
 }
 
 // statFields are the about section's {number, text} objects.

@@ -109,6 +109,7 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.mail.Wake()
+	s.analytics.AttributeInquiry(r, inq.ID)
 	s.log.Info("contact inquiry stored", "id", inq.ID)
 	return writeJSON(w, http.StatusCreated, inq)
 }

@@ -32,6 +32,7 @@ func (s *Server) newHomePages(r ssr.Renderer, web fs.FS) *ssr.Home {
 // when it can, else the app's plain page (the browser renders it, as before
 // this existed).
 func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
+	s.analytics.PageView(r, homeLanguage(r))
 	if s.home == nil || s.cfg.GateEnabled() {
 		// The coming-soon gate decides in the browser what a visitor sees.
 		s.web.ServeHTTP(w, r)

@@ -35,7 +35,11 @@ func (s *Server) listInquiries(w http.ResponseWriter, r *http.Request) error {
 		next := fmt.Sprintf("/api/admin/contact?before=%d&limit=%d", list[limit-1].ID, limit)
 		w.Header().Set("Link", "<"+next+`>; rel="next"`)
 	}
-	return writeJSON(w, http.StatusOK, list)
+	withLinks, err := s.withPitchLinks(r.Context(), list)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, withLinks)
 }
 
 // inquiryPageParams reads ?before (an inquiry id) and ?limit.

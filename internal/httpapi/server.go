@@ -19,6 +19,7 @@ import (
 
 	"github.com/alexedwards/scs/v2"
 
+	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
@@ -103,6 +104,8 @@ type Server struct {
 
 	metrics *metrics.Metrics // nil: no metrics
 
+	analytics *analytics.Service // first-party analytics (issue 25)
+
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
 }
@@ -145,6 +148,7 @@ func New(d Deps) *Server {
 	s.processing = processing.New(processing.Deps{Store: d.Store, Storage: s.storage, Jobs: s.jobs, Log: d.Log,
 		Video: d.Video, VideoOff: d.VideoOff, VideoConfig: d.Config.Video, VideoWorkDir: d.Config.VideoWorkDir(),
 		Changed: s.publicCache.invalidate})
+	s.analytics = s.newAnalytics(d)
 	s.routes()
 	return s
 }
@@ -216,6 +220,16 @@ func (s *Server) routes() {
 	s.admin("GET /api/admin/contact/mail", s.inquiryMail)
 	s.admin("POST /api/admin/contact/{id}/mail", s.resendInquiryMail)
 	s.admin("GET /api/admin/contact/export.csv", s.exportInquiries)
+
+	// Analytics (issue 25): the beacon, pitch links, the summary
+	s.mux.Handle("POST /api/analytics/events", s.handle(s.postAnalyticsEvents))
+	s.admin("POST /api/admin/pitch-links", s.createPitchLink)
+	s.admin("GET /api/admin/pitch-links", s.listPitchLinks)
+	s.admin("DELETE /api/admin/pitch-links/{id}", s.deletePitchLink)
+	s.admin("GET /api/admin/analytics/summary", s.analyticsSummary)
+	s.admin("GET /api/admin/analytics/export.csv", s.exportAnalytics)
+	s.admin("DELETE /api/admin/analytics", s.deleteAnalytics)
+	s.admin("GET /api/admin/activity", s.recentActivity)
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))

@@ -3,7 +3,7 @@ import "./index.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
-import { initialLanguage } from "@/lib/i18n";
+import { initialLanguage, loadCatalogue } from "@/lib/i18n";
 import { readPageData, refreshListsForAdmin, seedPageData } from "@/lib/page-data";
 import { queryClient } from "@/lib/query-client";
 
@@ -14,23 +14,31 @@ if (!root) throw new Error("index.html has no #root element");
 // here is the server's (hydration) and nothing is fetched again. Any other page starts empty.
 const data = readPageData();
 if (data) seedPageData(queryClient, data);
-const app = (
-  <StrictMode>
-    <App language={data?.language ?? initialLanguage(window.location.pathname)} />
-  </StrictMode>
-);
-if (data && root.firstElementChild) {
-  // The page is already on screen (the server's page loads this script only after its first
-  // paint, see public/boot.js): hydration runs as a transition, which React splits into short
-  // slices, so a slow phone stays responsive.
-  startTransition(() => {
-    hydrateRoot(root, app, {
-      // A page that disagrees with its data is rendered again here; say so in the console (the
-      // production build stays quiet otherwise), where the browser tests look for it.
-      onRecoverableError: (error) => console.error("Hydration error:", error),
+const language = data?.language ?? initialLanguage(window.location.pathname);
+
+// The page's language's texts first (one small script; the other language's stay on the server
+// until the visitor switches), then the app.
+void loadCatalogue(language).then(() => start(root));
+
+function start(root: HTMLElement) {
+  const app = (
+    <StrictMode>
+      <App language={language} />
+    </StrictMode>
+  );
+  if (data && root.firstElementChild) {
+    // The page is already on screen (the server's page loads this script only after its first
+    // paint, see public/boot.js): hydration runs as a transition, which React splits into short
+    // slices, so a slow phone stays responsive.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // A page that disagrees with its data is rendered again here; say so in the console (the
+        // production build stays quiet otherwise), where the browser tests look for it.
+        onRecoverableError: (error) => console.error("Hydration error:", error),
+      });
     });
-  });
-  refreshListsForAdmin(queryClient, data.language);
-} else {
-  createRoot(root).render(app);
+    refreshListsForAdmin(queryClient, data.language);
+  } else {
+    createRoot(root).render(app);
+  }
 }

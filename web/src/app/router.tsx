@@ -3,6 +3,7 @@ import { Route, Switch } from "wouter";
 import { Spinner } from "@/components/ui/spinner";
 import { NotFoundPage } from "@/features/not-found/not-found-page";
 import { HomePage } from "@/features/public/home-page";
+import { PrivacyPage } from "@/features/public/privacy/privacy-page";
 import { useLanguage } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 
@@ -70,9 +71,12 @@ export function AppRouter() {
       <Switch>
         <Route path={paths.home} component={HomePage} />
         <Route path={paths.homeEnglish} component={HomePage} />
+        <Route path={paths.privacy} component={PrivacyPage} />
+        <Route path={paths.privacyEnglish} component={PrivacyPage} />
         <Route path={paths.auth} component={AuthPage} />
         <Route path={paths.comingSoon} component={ComingSoonPage} />
         <Route path={paths.admin.dashboard} component={GuardedDashboard} />
+        <Route path={paths.admin.analytics} component={GuardedDashboard} />
         <Route path={paths.admin.content} component={GuardedContent} />
         <Route path={paths.admin.portfolio} component={GuardedPortfolio} />
         <Route path={paths.admin.testimonials} component={GuardedTestimonials} />

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { ApiError } from "./api";
 import { contentUrl, languageContentUrl, retryContent, useContent, withDefaults } from "./content";
-import { en, no } from "./i18n";
+import { catalogues } from "./i18n/catalogues";
+
+const { en, no } = catalogues;
 
 describe("content query", () => {
   it("retries up to 3 times, never on 404", () => {

@@ -50,6 +50,11 @@ export interface FooterContent {
   copyright: string;
 }
 
+/** The privacy page's text (issue 25): paragraphs split by blank lines, "## " starts a heading. */
+export interface PrivacyContent {
+  body: string;
+}
+
 /** Each known section's field shape. Any other section is a free map of strings. */
 export interface SectionContent {
   hero: HeroContent;
@@ -57,6 +62,7 @@ export interface SectionContent {
   services: ServicesContent;
   contact: ContactContent;
   footer: FooterContent;
+  privacy: PrivacyContent;
 }
 
 export type ContentSection = keyof SectionContent;
@@ -67,6 +73,7 @@ export const contentSections = [
   "services",
   "contact",
   "footer",
+  "privacy",
 ] as const satisfies readonly ContentSection[];
 
 /** GET /api/content/{section}/{lang}: the stored row. */

@@ -17,6 +17,8 @@ export interface Inquiry {
   language?: "no" | "en";
   isRead: boolean;
   createdAt: string;
+  /** The pitch link the sender's visit came through (issue 25), or null. */
+  pitchLink?: { id: number; name: string } | null;
 }
 
 /** The list's URL; also its query key's first element. */

@@ -6,10 +6,15 @@ export const paths = {
   home: "/",
   /** The home page in English (the language has an address of its own for search engines). */
   homeEnglish: "/en",
+  /** The privacy page (issue 25), Norwegian and English. */
+  privacy: "/privacy",
+  privacyEnglish: "/en/privacy",
   auth: "/auth",
   comingSoon: "/coming-soon",
   admin: {
     dashboard: "/admin",
+    /** The dashboard on its Analytics tab (issue 25). */
+    analytics: "/admin/analytics",
     content: "/admin/content",
     portfolio: "/admin/portfolio",
     testimonials: "/admin/testimonials",
@@ -26,3 +31,6 @@ export const homeAnchors = [
   "pricing",
   "contact",
 ] as const;
+
+/** The privacy page's address in each language (the footer and the contact form link it). */
+export const privacyPathOf = { no: paths.privacy, en: paths.privacyEnglish } as const;

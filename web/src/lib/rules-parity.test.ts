@@ -28,7 +28,9 @@ import {
 import rules from "../../../testdata/rules.json";
 import { contentSections } from "./content";
 import { checkForm, emailPattern } from "./form-rules";
-import { catalogues, homePathOf, languageCookie, languages } from "./i18n";
+import { homePathOf, languageCookie, languages } from "./i18n";
+import { catalogues } from "./i18n/catalogues";
+import { privacyDefaults } from "./i18n/privacy-defaults";
 import { deliveryStates } from "./inquiries";
 import { MAX_IMAGE_BYTES, mediaStatuses, msgImageTooLarge } from "./media";
 import { jobStates } from "./media-admin";
@@ -193,7 +195,12 @@ describe("rules shared with the server (testdata/rules.json)", () => {
     expect(editorFields).toEqual(rules.contentSections);
     for (const language of languages) {
       const defaults = Object.fromEntries(
-        contentSections.map((s) => [s, Object.keys(catalogues[language].defaults[s])]),
+        contentSections.map((s) => [
+          s,
+          Object.keys(
+            s === "privacy" ? privacyDefaults[language] : catalogues[language].defaults[s],
+          ),
+        ]),
       );
       expect(defaults, language).toEqual(rules.contentSections);
     }

@@ -6,6 +6,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { App } from "@/app/app";
+import { registerCatalogue } from "@/lib/i18n";
+import { catalogues } from "@/lib/i18n/catalogues";
 import type { PageData } from "@/lib/page-data";
 import { seedPageData } from "@/lib/page-data";
 import { createQueryClient } from "@/lib/query-client";
@@ -13,6 +15,9 @@ import { pageHead } from "./page-head";
 import { installURL } from "./url";
 
 installURL();
+// Both languages: the server renders either.
+registerCatalogue("no", catalogues.no);
+registerCatalogue("en", catalogues.en);
 
 function renderHome(pageDataJson: string, origin: string): string {
   const data = JSON.parse(pageDataJson) as PageData;

@@ -1,5 +1,6 @@
 import { withDefaults } from "@/lib/content";
-import { catalogues, type Language } from "@/lib/i18n";
+import type { Language } from "@/lib/i18n";
+import { catalogues } from "@/lib/i18n/catalogues";
 import type { PageData } from "@/lib/page-data";
 
 /** What the server puts in the head of a rendered home page (internal/ssr/head.go). */

@@ -2,11 +2,17 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { dropSignedInHint, signedInHintCookie } from "@/lib/auth";
+import { registerCatalogue } from "@/lib/i18n";
+import { catalogues } from "@/lib/i18n/catalogues";
 
 // findBy… and waitFor wait up to 5 s, not 1: `make test` runs suites side by side on two cores,
 // and a screen that imports a chunk on demand (sonner on the first toast) can take over a second.
 // They still return as soon as what they wait for appears.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Both languages, as the server has them (a page in the browser loads its own: loadCatalogue).
+registerCatalogue("no", catalogues.no);
+registerCatalogue("en", catalogues.en);
 
 // jsdom lacks the pointer-capture and scrolling calls Radix Select makes when it opens.
 Element.prototype.hasPointerCapture ??= () => false;

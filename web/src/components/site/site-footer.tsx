@@ -1,6 +1,8 @@
+import { useLocation } from "wouter";
 import { Mail, MapPin } from "@/components/ui/icons";
 import { useContent, withDefaults } from "@/lib/content";
-import { useLanguage } from "@/lib/i18n";
+import { homePathOf, useLanguage } from "@/lib/i18n";
+import { privacyPathOf } from "@/lib/paths";
 import { InstagramIcon, LinkedInIcon, TikTokIcon } from "./brand-icons";
 
 const quickLinks = ["about", "services", "work", "testimonials", "pricing", "contact"] as const;
@@ -10,11 +12,31 @@ export function SiteFooter() {
   const { t, language } = useLanguage();
   const footer = withDefaults(useContent("footer", language).data, t.defaults.footer);
   const contact = withDefaults(useContent("contact", language).data, t.defaults.contact);
+  // Off the home page (the privacy page) the quick links lead to the home page's sections.
+  const [location] = useLocation();
+  const onHome = location === homePathOf.no || location === homePathOf.en;
+  const sectionHref = (anchor: string) =>
+    onHome ? `#${anchor}` : `${homePathOf[language]}#${anchor}`;
 
   const social = [
-    { href: "https://www.instagram.com/", label: t.footer.instagram, Icon: InstagramIcon },
-    { href: "https://www.tiktok.com/", label: t.footer.tiktok, Icon: TikTokIcon },
-    { href: "https://www.linkedin.com/", label: t.footer.linkedin, Icon: LinkedInIcon },
+    {
+      href: "https://www.instagram.com/",
+      label: t.footer.instagram,
+      Icon: InstagramIcon,
+      track: "social-instagram",
+    },
+    {
+      href: "https://www.tiktok.com/",
+      label: t.footer.tiktok,
+      Icon: TikTokIcon,
+      track: "social-tiktok",
+    },
+    {
+      href: "https://www.linkedin.com/",
+      label: t.footer.linkedin,
+      Icon: LinkedInIcon,
+      track: "social-linkedin",
+    },
   ];
   const iconLink =
     "grid size-10 place-items-center rounded-full bg-white/10 text-stone-100 transition-colors hover:bg-amber-300 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300";
@@ -36,10 +58,11 @@ export function SiteFooter() {
           </p>
           <p className="mt-4 leading-relaxed text-stone-400">{footer.companyDescription}</p>
           <ul aria-label={t.footer.followLabel} className="mt-6 flex gap-3">
-            {social.map(({ href, label, Icon }) => (
+            {social.map(({ href, label, Icon, track }) => (
               <li key={label}>
                 <a
                   href={href}
+                  data-track={track}
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={label}
@@ -50,7 +73,12 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <a href={`mailto:${contact.email}`} aria-label={t.footer.mail} className={iconLink}>
+              <a
+                href={`mailto:${contact.email}`}
+                data-track="social-email"
+                aria-label={t.footer.mail}
+                className={iconLink}
+              >
                 <Mail aria-hidden="true" className="size-[18px]" />
               </a>
             </li>
@@ -64,7 +92,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             {quickLinks.map((anchor) => (
               <li key={anchor}>
-                <a href={`#${anchor}`} className={textLink}>
+                <a href={sectionHref(anchor)} className={textLink}>
                   {t.nav[anchor]}
                 </a>
               </li>
@@ -79,7 +107,11 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             <li className="flex items-start gap-3">
               <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-300" />
-              <a href={`mailto:${contact.email}`} className={`${textLink} break-all`}>
+              <a
+                href={`mailto:${contact.email}`}
+                data-track="footer-email"
+                className={`${textLink} break-all`}
+              >
                 {contact.email}
               </a>
             </li>
@@ -95,7 +127,7 @@ export function SiteFooter() {
           <p>{footer.copyright}</p>
           <ul className="flex gap-6">
             <li>
-              <a href="#top" className={textLink}>
+              <a href={privacyPathOf[language]} className={textLink}>
                 {t.footer.privacy}
               </a>
             </li>

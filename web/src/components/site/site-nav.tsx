@@ -125,6 +125,7 @@ export function SiteNav() {
           <LanguageSwitch />
           <a
             href={onHome ? "#contact" : `${paths.home}#contact`}
+            data-track="nav-cta"
             className="ml-1 hidden h-10 items-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white transition-colors hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:inline-flex"
           >
             {t.nav.cta}

@@ -1,6 +1,9 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteNav } from "@/components/site/site-nav";
+import { startAnalytics } from "@/lib/analytics";
+import { useLanguage } from "@/lib/i18n";
+import { privacyPathOf } from "@/lib/paths";
 import { ContactSection } from "./contact/contact-section";
 import { About } from "./sections/about";
 import { Hero } from "./sections/hero";
@@ -8,6 +11,32 @@ import { Pricing } from "./sections/pricing";
 import { Services } from "./sections/services";
 import { Testimonials } from "./sections/testimonials";
 import { WorkSection } from "./work/work-section";
+
+// Only visitors who came through a pitch link need the notice: a small script of its own.
+const PitchNotice = lazy(() => import("./pitch-notice"));
+
+/**
+ * The pitch-link notice (issue 25) when the address has a `ref`, read after hydration: the
+ * server's page is cached without the query string.
+ */
+function PitchNoticeWhenReferred() {
+  const { t, language } = useLanguage();
+  const [referred, setReferred] = useState(false);
+  useEffect(() => setReferred(new URLSearchParams(window.location.search).has("ref")), []);
+  if (!referred) return null;
+  const texts = {
+    label: t.privacy.title,
+    text: t.privacy.pitchNotice,
+    readMore: t.privacy.readMore,
+    privacyHref: privacyPathOf[language],
+    close: t.privacy.close,
+  };
+  return (
+    <Suspense fallback={null}>
+      <PitchNotice texts={texts} />
+    </Suspense>
+  );
+}
 
 /** A link straight to a section (/#contact) lands on it once the page is there. */
 function useScrollToHash() {
@@ -23,7 +52,10 @@ function useScrollToHash() {
  * it, and both must produce the same tree.
  */
 export function HomePage() {
+  const { language } = useLanguage();
   useScrollToHash();
+  // Counting starts once the page is live (lib/analytics.ts): after hydration, never on the server.
+  useEffect(() => startAnalytics(language), [language]);
   return (
     <div id="top" className="relative isolate min-h-dvh overflow-x-clip">
       {/* Soft colour behind the navigation and the hero: plain gradients, cheap to paint. */}
@@ -42,6 +74,7 @@ export function HomePage() {
         <ContactSection />
       </main>
       <SiteFooter />
+      <PitchNoticeWhenReferred />
     </div>
   );
 }

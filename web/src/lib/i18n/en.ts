@@ -186,6 +186,8 @@ export const en: Messages = {
     successTitle: "Message sent successfully",
     successText: "Thank you for your inquiry. We'll get back to you shortly.",
     errorTitle: "Error sending message",
+    privacyNote: "What happens to your inquiry is explained in the",
+    privacyLink: "privacy notice",
     errorFallback: "There was a problem sending your message. Please try again.",
   },
   footer: {
@@ -198,6 +200,13 @@ export const en: Messages = {
     mail: "Send an email",
     privacy: "Privacy",
     terms: "Terms",
+  },
+  privacy: {
+    title: "Privacy",
+    pitchNotice:
+      "This link was made for your company: visits through it are recorded and kept for 12 months.",
+    readMore: "Read the privacy notice",
+    close: "Close the notice",
   },
   auth: {
     title: "Log in",

@@ -1,7 +1,5 @@
-export { en } from "./en";
 export { format } from "./format";
 export {
-  catalogues,
   defaultLanguage,
   homePathOf,
   initialLanguage,
@@ -12,6 +10,8 @@ export {
   languageCookie,
   languageStorageKey,
   languages,
+  loadCatalogue,
+  registerCatalogue,
 } from "./language";
-export { type Messages, no } from "./no";
+export type { Messages } from "./no";
 export { useLanguage } from "./use-language";

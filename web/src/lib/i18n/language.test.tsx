@@ -112,6 +112,9 @@ describe("the language cookie and the home page's addresses (issue 15)", () => {
     localStorage.setItem(languageStorageKey, "no");
     expect(initialLanguage("/en")).toBe("en");
     expect(initialLanguage("/")).toBe("no");
+    // The privacy page has an English address of its own too (issue 25).
+    expect(initialLanguage("/en/privacy")).toBe("en");
+    expect(initialLanguage("/privacy")).toBe("no");
     render(
       <LanguageProvider language="en">
         <LanguageProbe />

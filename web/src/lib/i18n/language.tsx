@@ -1,6 +1,5 @@
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import { en } from "./en";
-import { type Messages, no } from "./no";
+import type { Messages } from "./no";
 
 /** The site's languages (SPEC.md: exactly no and en; no is the default). */
 export const languages = ["no", "en"] as const;
@@ -10,8 +9,30 @@ export const defaultLanguage: Language = "no";
 /** localStorage key holding the visitor's choice (SPEC.md section 3, "Browser-held values"). */
 export const languageStorageKey = "language";
 
-/** Every language's catalogue, e.g. for a screen that edits one language while showing another. */
-export const catalogues: Record<Language, Messages> = { no, en };
+// The catalogues this page has: its own language's, loaded before the app starts (main.tsx), and
+// the other's once the visitor switches. Both are there at once where ./catalogues is imported.
+const loaded: Partial<Record<Language, Messages>> = {};
+const loaders: Record<Language, () => Promise<Messages>> = {
+  no: () => import("./no").then((m) => m.no),
+  en: () => import("./en").then((m) => m.en),
+};
+
+/** Makes a catalogue available to useLanguage (./catalogues registers both). */
+export function registerCatalogue(language: Language, messages: Messages): void {
+  loaded[language] = messages;
+}
+
+/** Loads a language's catalogue (one small script), once. */
+export async function loadCatalogue(language: Language): Promise<Messages> {
+  loaded[language] ??= await loaders[language]();
+  return loaded[language];
+}
+
+function catalogueOf(language: Language): Messages {
+  const messages = loaded[language];
+  if (!messages) throw new Error(`the ${language} catalogue is not loaded (loadCatalogue)`);
+  return messages;
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
@@ -64,13 +85,19 @@ function storeLanguage(language: Language): void {
 /** The home page's address in each language: `/` Norwegian, `/en` English. */
 export const homePathOf: Record<Language, string> = { no: "/", en: "/en" };
 
+/** The pages with an address per language (the home and privacy pages): switching moves between them. */
+const addressedPages: Record<Language, string>[] = [
+  homePathOf,
+  { no: "/privacy", en: "/en/privacy" },
+];
+
 /**
  * The language a page starts in: the address's on `/en`, else the stored choice. The server
  * renders the home page in the same language (from the address or the cookie), so hydration and
  * the first paint agree.
  */
 export function initialLanguage(pathname: string): Language {
-  return pathname === homePathOf.en ? "en" : readStoredLanguage();
+  return addressedPages.some((page) => page.en === pathname) ? "en" : readStoredLanguage();
 }
 
 export interface LanguageContextValue {
@@ -101,20 +128,24 @@ export function LanguageProvider({
   useEffect(() => {
     if (document.documentElement.lang === language) return;
     document.documentElement.lang = language;
-    document.title = catalogues[language].meta.title;
+    document.title = catalogueOf(language).meta.title;
     document
       .querySelector('meta[name="description"]')
-      ?.setAttribute("content", catalogues[language].meta.description);
+      ?.setAttribute("content", catalogueOf(language).meta.description);
   }, [language]);
 
   const setLanguage = useCallback((next: Language) => {
+    // The other language's texts arrive first (a script of a few KB), then the page switches.
+    if (!loaded[next]) {
+      void loadCatalogue(next).then(() => setLanguage(next));
+      return;
+    }
     storeLanguage(next);
     setLanguageState(next);
-    // On the home page the address names the language: switching moves to the other address.
+    // On the home and privacy pages the address names the language: switching moves to the other.
     const { pathname, hash } = window.location;
-    if (pathname === homePathOf.no || pathname === homePathOf.en) {
-      window.history.replaceState(window.history.state, "", homePathOf[next] + hash);
-    }
+    const page = addressedPages.find((p) => p.no === pathname || p.en === pathname);
+    if (page) window.history.replaceState(window.history.state, "", page[next] + hash);
   }, []);
 
   const toggle = useCallback(() => {
@@ -130,11 +161,12 @@ export function LanguageProvider({
     const stored = storedLanguage();
     if (stored === null) return;
     if (cookieLanguage() !== stored) writeLanguageCookie(stored);
-    if (stored !== language && window.location.pathname === homePathOf.no) setLanguage(stored);
+    const onNorwegianAddress = addressedPages.some((p) => p.no === window.location.pathname);
+    if (stored !== language && onNorwegianAddress) setLanguage(stored);
   }, []);
 
   const value = useMemo<LanguageContextValue>(
-    () => ({ language, setLanguage, toggle, t: catalogues[language] }),
+    () => ({ language, setLanguage, toggle, t: catalogueOf(language) }),
     [language, setLanguage, toggle],
   );
 

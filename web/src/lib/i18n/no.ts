@@ -196,6 +196,8 @@ export const no = {
     successTitle: "Message sent successfully",
     successText: "Thank you for your inquiry. We'll get back to you shortly.",
     errorTitle: "Error sending message",
+    privacyNote: "Hva som skjer med henvendelsen din, står i",
+    privacyLink: "personvernerklæringen",
     errorFallback: "There was a problem sending your message. Please try again.",
   },
   footer: {
@@ -208,6 +210,13 @@ export const no = {
     mail: "Send e-post",
     privacy: "Personvern",
     terms: "Vilkår",
+  },
+  privacy: {
+    title: "Personvern",
+    pitchNotice:
+      "Denne lenken ble laget til din bedrift: besøk gjennom den registreres og lagres i 12 måneder.",
+    readMore: "Les personvernerklæringen",
+    close: "Lukk meldingen",
   },
   auth: {
     title: "Logg inn",
@@ -273,7 +282,8 @@ export const no = {
         "UGC-skaper og innholdsprodusent i Porsgrunn. Jeg lager ekte, engasjerende videoer og bilder som hjelper merkevarer å vokse i sosiale medier.",
       copyright: "© 2025 ugcfolio. Alle rettigheter forbeholdt.",
     },
-  } satisfies SectionContent,
+    // The privacy page's text is in ./privacy-defaults: only that page (lazy) needs it.
+  } satisfies Omit<SectionContent, "privacy">,
 };
 
 /** The shape every catalogue shares: nested objects whose leaves are strings. */

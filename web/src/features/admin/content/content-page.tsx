@@ -12,9 +12,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage, errorStatus } from "@/lib/api";
-import { contentQueryOptions } from "@/lib/content";
+import { type ContentSection, contentQueryOptions } from "@/lib/content";
 import { useSaveContent } from "@/lib/content-admin";
-import { catalogues, type Language } from "@/lib/i18n";
+import type { Language } from "@/lib/i18n";
+import { catalogues } from "@/lib/i18n/catalogues";
+import { privacyDefaults } from "@/lib/i18n/privacy-defaults";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import {
@@ -26,6 +28,11 @@ import {
   toContent,
   toValues,
 } from "./content-sections";
+
+/** A section's built-in texts: the catalogue's, the privacy page's from its own module. */
+function builtInTexts(language: Language, section: ContentSection): unknown {
+  return section === "privacy" ? privacyDefaults[language] : catalogues[language].defaults[section];
+}
 
 /** The form of one section; exported for its validation tests. */
 export function SectionForm({
@@ -139,7 +146,7 @@ function SectionEditor({ section, language }: { section: SectionDef; language: L
         // A section never saved starts from the built-in texts the public page shows meanwhile.
         defaults={toValues(
           section,
-          missing ? catalogues[language].defaults[section.id] : query.data?.content,
+          missing ? builtInTexts(language, section.id) : query.data?.content,
         )}
         saving={save.isPending}
         onSave={(values) => save.mutate(toContent(values))}

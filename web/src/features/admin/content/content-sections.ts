@@ -76,6 +76,12 @@ export const sections: SectionDef[] = [
       { key: "copyright", label: "Copyright" },
     ],
   },
+  {
+    id: "privacy",
+    tab: "Privacy",
+    // "{email}" in the text is replaced by the contact e-mail; "## " starts a heading.
+    fields: [{ key: "body", label: "Privacy page text" }],
+  },
 ];
 
 /** The form values of a section: one string per flat key. */

@@ -16,6 +16,27 @@ const badGateway = () =>
   });
 
 describe("inquiries screen", () => {
+  it("shows the pitch link an inquiry came through, in the list and in the dialog", async () => {
+    mockApi({
+      "GET /api/user": () => json(admin),
+      "GET /api/admin/contact": () =>
+        json([
+          { ...inquiry(1, false), pitchLink: { id: 4, name: "Acme AS" } },
+          { ...inquiry(2, true), pitchLink: null },
+        ]),
+      "PATCH /api/admin/contact/1": () => json({}),
+    });
+    renderApp(<InquiriesPage />, { path: "/admin/inquiries" });
+    const badges = await screen.findAllByTestId("inquiry-pitch-link");
+    expect(badges).toHaveLength(1);
+    expect(badges[0]).toHaveTextContent("Via pitch link “Acme AS”");
+
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole("button", { name: /View & Mark Read/ })[0] as HTMLElement);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Pitch link").nextSibling).toHaveTextContent("Acme AS");
+  });
+
   it("shows no raw error body when marking read or deleting fails", async () => {
     mockApi({
       "GET /api/user": () => json(admin),

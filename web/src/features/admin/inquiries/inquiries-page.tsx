@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { Building2, Eye, Mail, Trash2 } from "lucide-react";
+import { Building2, Eye, Link2, Mail, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -132,6 +132,15 @@ export function InquiriesPage() {
                         {inq.company}
                       </span>
                     ) : null}
+                    {inq.pitchLink ? (
+                      <span
+                        className="inline-flex items-center gap-1"
+                        data-testid="inquiry-pitch-link"
+                      >
+                        <Link2 className="size-3.5" aria-hidden="true" />
+                        Via pitch link “{inq.pitchLink.name}”
+                      </span>
+                    ) : null}
                   </p>
                   <p className="mt-2 line-clamp-2 text-sm">{inq.message}</p>
                   <p className="mt-2 text-xs text-muted-foreground">
@@ -206,6 +215,8 @@ export function InquiriesPage() {
                 <dd>{viewing.company || "—"}</dd>
                 <dt className="text-muted-foreground">Service</dt>
                 <dd>{viewing.service || "—"}</dd>
+                <dt className="text-muted-foreground">Pitch link</dt>
+                <dd>{viewing.pitchLink?.name ?? "—"}</dd>
               </dl>
               <p className="whitespace-pre-wrap rounded-md bg-muted p-4 text-sm">
                 {viewing.message}

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { formValues, trimmedValues } from "@/lib/form-values";
-import { catalogues, type Language } from "@/lib/i18n";
+import type { Language } from "@/lib/i18n";
+import { catalogues } from "@/lib/i18n/catalogues";
 import { embedUrl, httpUrl, isUploadPath, isValidImageUrl, isValidVideoUrl } from "@/lib/media-url";
 import {
   categoryLabel,

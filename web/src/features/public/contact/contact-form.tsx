@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { Send } from "@/components/ui/icons";
 import { toast } from "@/components/ui/toaster";
+import { track } from "@/lib/analytics";
 import { errorMessage } from "@/lib/api";
 import { sendInquiry } from "@/lib/contact";
 import { type Checked, checkForm } from "@/lib/form-rules";
@@ -60,11 +61,13 @@ export function ContactForm() {
     );
     if (firstInvalid) {
       (firstInvalid as HTMLElement).focus();
+      track({ t: "form", step: "invalid" });
       return;
     }
     setSubmitting(true);
     try {
       await sendInquiry(values, language);
+      track({ t: "form", step: "sent" });
       toast.success(t.contact.successTitle, { description: t.contact.successText });
       form.reset();
       triedToSend.current = false;
@@ -95,6 +98,8 @@ export function ContactForm() {
       aria-label={t.contact.formTitle}
       onSubmit={send}
       onChange={recheck}
+      // Analytics counts the form started once per page load, at its first focus.
+      onFocus={() => track({ t: "form", step: "started" }, "form-started")}
       className="grid gap-5 sm:grid-cols-2"
     >
       <div>

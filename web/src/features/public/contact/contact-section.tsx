@@ -3,6 +3,7 @@ import { Clock, Mail, MapPin } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
+import { privacyPathOf } from "@/lib/paths";
 import { SectionHeading } from "../sections/section-heading";
 
 // The form (react-hook-form, zod, its resolver) is the page's largest piece of code and sits at
@@ -48,7 +49,12 @@ export function ContactSection() {
     { Icon: Clock, label: t.contact.hoursLabel, value: contact.hours },
   ];
   return (
-    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 py-20 sm:py-28">
+    <section
+      id="contact"
+      data-section="contact"
+      aria-labelledby="contact-title"
+      className="scroll-mt-20 py-20 sm:py-28"
+    >
       <div className="mx-auto grid max-w-7xl gap-12 px-5 sm:px-8 lg:grid-cols-[1fr_1.4fr]">
         <div>
           <SectionHeading
@@ -72,6 +78,7 @@ export function ContactSection() {
                   {href ? (
                     <a
                       href={href}
+                      data-track="contact-email"
                       className="break-all font-semibold text-stone-950 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                     >
                       {value}
@@ -96,6 +103,16 @@ export function ContactSection() {
           ) : (
             <Spinner label={t.contact.loadingForm} />
           )}
+          <p className="mt-6 text-sm text-stone-600">
+            {t.contact.privacyNote}{" "}
+            <a
+              href={privacyPathOf[language]}
+              className="font-medium text-stone-900 underline underline-offset-2"
+            >
+              {t.contact.privacyLink}
+            </a>
+            .
+          </p>
         </div>
       </div>
     </section>

@@ -9,7 +9,12 @@ export function About() {
   const about = withDefaults(useContent("about", language).data, t.defaults.about);
   const stats = [about.stat1, about.stat2, about.stat3];
   return (
-    <section id="ugc" aria-labelledby="ugc-title" className="scroll-mt-20 bg-white py-20 sm:py-28">
+    <section
+      id="ugc"
+      data-section="about"
+      aria-labelledby="ugc-title"
+      className="scroll-mt-20 bg-white py-20 sm:py-28"
+    >
       {/* SPEC.md order: text, the three cards, then the call to action; on wide screens the cards
           sit in the right column beside the text and the call to action. */}
       <div className="mx-auto grid max-w-7xl gap-x-14 gap-y-10 px-5 sm:px-8 lg:grid-cols-2">

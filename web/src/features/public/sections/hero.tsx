@@ -54,7 +54,12 @@ export function Hero() {
   const { t, language } = useLanguage();
   const hero = withDefaults(useContent("hero", language).data, t.defaults.hero);
   return (
-    <section id="about" aria-labelledby="hero-title" className="relative scroll-mt-20">
+    <section
+      id="about"
+      data-section="hero"
+      aria-labelledby="hero-title"
+      className="relative scroll-mt-20"
+    >
       <div className="relative mx-auto grid max-w-7xl items-center gap-14 px-5 pb-20 pt-10 sm:px-8 lg:grid-cols-[1.1fr_1fr] lg:pb-28 lg:pt-16">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-stone-200 bg-white/70 px-4 py-1.5 text-sm font-medium text-stone-700 shadow-sm">
@@ -80,11 +85,11 @@ export function Hero() {
             {hero.description}
           </p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <AnchorButton href="#contact">
+            <AnchorButton href="#contact" track="hero-cta">
               {t.hero.workWithMe}
               <ArrowRight aria-hidden="true" className="size-5" />
             </AnchorButton>
-            <AnchorButton href="#work" variant="outline">
+            <AnchorButton href="#work" variant="outline" track="hero-portfolio">
               <Play aria-hidden="true" className="size-4" />
               {t.hero.viewPortfolio}
             </AnchorButton>

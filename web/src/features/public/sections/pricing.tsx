@@ -9,6 +9,7 @@ export function Pricing() {
   return (
     <section
       id="pricing"
+      data-section="pricing"
       aria-labelledby="pricing-title"
       className="scroll-mt-20 bg-white py-20 sm:py-28"
     >
@@ -68,6 +69,7 @@ export function Pricing() {
                 </ul>
                 <AnchorButton
                   href="#contact"
+                  track={`package-${index + 1}`}
                   variant={popular ? "accent" : "dark"}
                   className="mt-10 w-full"
                 >
@@ -85,7 +87,9 @@ export function Pricing() {
             <h3 className="text-2xl font-bold text-stone-950">{t.pricing.customTitle}</h3>
             <p className="mt-2 text-stone-700">{t.pricing.customText}</p>
           </div>
-          <AnchorButton href="#contact">{t.pricing.customCta}</AnchorButton>
+          <AnchorButton href="#contact" track="package-custom">
+            {t.pricing.customCta}
+          </AnchorButton>
         </div>
       </div>
     </section>

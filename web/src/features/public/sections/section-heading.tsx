@@ -55,11 +55,14 @@ export function AnchorButton({
   children,
   variant = "dark",
   className,
+  track,
 }: {
   href: string;
   children: React.ReactNode;
   variant?: "dark" | "accent" | "outline" | "light";
   className?: string;
+  /** The call to action's name in analytics (`data-track`, lib/analytics.ts). */
+  track?: string;
 }) {
   const variants = {
     dark: "bg-stone-900 text-white hover:bg-stone-700",
@@ -71,6 +74,7 @@ export function AnchorButton({
   return (
     <a
       href={href}
+      data-track={track}
       className={cn(
         "inline-flex h-12 items-center justify-center gap-2 rounded-full px-7 text-base font-semibold transition-colors",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",

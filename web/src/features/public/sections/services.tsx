@@ -48,7 +48,12 @@ export function Services() {
   const { t, language } = useLanguage();
   const services = withDefaults(useContent("services", language).data, t.defaults.services);
   return (
-    <section id="services" aria-labelledby="services-title" className="scroll-mt-20 py-20 sm:py-28">
+    <section
+      id="services"
+      data-section="services"
+      aria-labelledby="services-title"
+      className="scroll-mt-20 py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <SectionHeading
           id="services-title"

@@ -113,6 +113,7 @@ export function Testimonials() {
   return (
     <section
       id="testimonials"
+      data-section="testimonials"
       aria-labelledby="testimonials-title"
       className="scroll-mt-20 py-20 sm:py-28"
     >

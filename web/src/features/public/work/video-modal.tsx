@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { X } from "@/components/ui/icons";
 import { UploadedVideoPlayer } from "@/components/video/uploaded-video-player";
+import { track, watchVideo } from "@/lib/analytics";
 import { narrowScreen, pickSource, type VideoTarget } from "./video-links";
 
 /**
@@ -13,11 +14,14 @@ import { narrowScreen, pickSource, type VideoTarget } from "./video-links";
  */
 export function VideoModal({
   target,
+  itemId,
   title,
   closeLabel,
   onClose,
 }: {
   target: Extract<VideoTarget, { src: string }>;
+  /** The portfolio item playing: analytics counts its plays and how far they get. */
+  itemId: number;
   title: string;
   closeLabel: string;
   onClose: () => void;
@@ -26,13 +30,18 @@ export function VideoModal({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening; another video is another modal.
   useEffect(() => {
     const dialog = dialogRef.current;
     const { overflow } = document.body.style;
     document.body.style.overflow = "hidden";
     const opener = document.activeElement as HTMLElement | null;
     if (dialog && !dialog.open) dialog.showModal?.();
+    // A service's embedded player tells the page nothing: opening it counts as its play.
+    const stopWatching = dialog ? watchVideo(dialog, itemId) : undefined;
+    if (target.kind === "embed") track({ t: "play", item: itemId });
     return () => {
+      stopWatching?.();
       document.body.style.overflow = overflow;
       if (dialog?.open) dialog.close();
       opener?.focus?.();

@@ -27,6 +27,7 @@ export function WorkSection() {
   const { t, language } = useLanguage();
   const [filter, setFilter] = useState<WorkFilter>("all");
   const [playing, setPlaying] = useState<{
+    itemId: number;
     title: string;
     target: Extract<VideoTarget, { src: string }>;
   } | null>(null);
@@ -40,7 +41,7 @@ export function WorkSection() {
 
   const play = (item: PortfolioItem, target: VideoTarget) => {
     if (opensInModal(target)) {
-      setPlaying({ title: item.title, target });
+      setPlaying({ itemId: item.id, title: item.title, target });
     } else if (target.kind === "external") {
       window.open(target.href, "_blank", "noopener,noreferrer");
     }
@@ -49,6 +50,7 @@ export function WorkSection() {
   return (
     <section
       id="work"
+      data-section="work"
       aria-labelledby="work-title"
       className="scroll-mt-20 bg-white py-20 sm:py-28"
     >
@@ -141,6 +143,7 @@ export function WorkSection() {
         <Suspense fallback={null}>
           <VideoModal
             target={playing.target}
+            itemId={playing.itemId}
             title={playing.title}
             closeLabel={t.work.close}
             onClose={() => setPlaying(null)}

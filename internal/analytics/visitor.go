@@ -1,0 +1,186 @@
+package analytics
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+)
+
+// signedInHint is the cookie the server sets beside an admin's session
+// (httpapi's signedInHintCookie): only then is the session looked up.
+const signedInHint = "ugcfolio_signed_in"
+
+// dayOf is the UTC day of t, the period of a salt and of a visitor.
+func dayOf(t time.Time) string { return t.UTC().Format(time.DateOnly) }
+
+// saltCache holds the current day's salt of this process.
+type saltCache struct {
+	mu   sync.Mutex
+	day  string
+	salt []byte
+}
+
+// saltFor answers the salt of t's day: one random row per day in the
+// database (so replicas hash alike), made by whoever needs it first. Rows of
+// earlier days are deleted at that moment: from then on nobody, the operator
+// included, can recompute yesterday's visitor hashes.
+func (s *Service) saltFor(ctx context.Context, t time.Time) ([]byte, error) {
+	day := dayOf(t)
+	s.salt.mu.Lock()
+	defer s.salt.mu.Unlock()
+	if s.salt.day == day {
+		return s.salt.salt, nil
+	}
+	fresh := make([]byte, 32)
+	rand.Read(fresh)
+	if _, err := s.st.DB.ExecContext(ctx, s.st.Rebind(`INSERT INTO analytics_salts (day, salt) VALUES (?, ?) ON CONFLICT (day) DO NOTHING`),
+		day, hex.EncodeToString(fresh)); err != nil {
+		return nil, err
+	}
+	var saltHex string
+	if err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`SELECT salt FROM analytics_salts WHERE day = ?`), day).Scan(&saltHex); err != nil {
+		return nil, err
+	}
+	salt, err := hex.DecodeString(saltHex)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.st.DB.ExecContext(ctx, s.st.Rebind(`DELETE FROM analytics_salts WHERE day < ?`), day); err != nil {
+		return nil, err
+	}
+	s.salt.day, s.salt.salt = day, salt
+	return salt, nil
+}
+
+// visitorHash is the visitor of a request on t's day: the first 16 bytes of
+// sha256(salt, address, User-Agent), hex. Collisions are negligible at a
+// creator's traffic, and the address cannot be recovered from it.
+func (s *Service) visitorHash(ctx context.Context, r *http.Request, t time.Time) (string, error) {
+	salt, err := s.saltFor(ctx, t)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write(salt)
+	h.Write([]byte{0})
+	h.Write([]byte(s.addr(r)))
+	h.Write([]byte{0})
+	h.Write([]byte(r.UserAgent()))
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// counted reports whether a request's events count: not when analytics
+// are off, for Global Privacy Control, for a prefetch, for a bot or for a
+// signed-in admin.
+func (s *Service) counted(r *http.Request) bool {
+	if s.cfg.Off || r.Header.Get("Sec-GPC") == "1" || IsBot(r.UserAgent()) {
+		return false
+	}
+	for _, h := range []string{"Sec-Purpose", "Purpose", "X-Purpose", "X-Moz"} {
+		if v := strings.ToLower(r.Header.Get(h)); strings.Contains(v, "prefetch") || strings.Contains(v, "preview") {
+			return false
+		}
+	}
+	if _, err := r.Cookie(signedInHint); err == nil && s.isAdmin != nil && s.isAdmin(r) {
+		return false
+	}
+	return true
+}
+
+// stamp sets what the server adds to every event of a request: time,
+// visitor, browser and device.
+func (s *Service) stamp(ctx context.Context, r *http.Request, evs []Event) error {
+	at := s.now()
+	visitor, err := s.visitorHash(ctx, r, at)
+	if err != nil {
+		return err
+	}
+	browser, device := browserAndDevice(r.UserAgent())
+	for i := range evs {
+		evs[i].At, evs[i].Visitor, evs[i].Browser, evs[i].Device = at, visitor, browser, device
+	}
+	return nil
+}
+
+// PageView counts the page view of a page the server serves (/, /en,
+// /privacy, /en/privacy) in language lg, unless the request is not counted.
+// It never fails the page: a problem is logged.
+func (s *Service) PageView(r *http.Request, lg string) {
+	if r.Method != http.MethodGet || !s.counted(r) {
+		return
+	}
+	q := r.URL.Query()
+	ev := Event{Kind: "pageview", Path: r.URL.Path, Lang: lg, Referrer: referrerHost(r),
+		UTMSource: clean(q.Get("utm_source")), UTMMedium: clean(q.Get("utm_medium")),
+		UTMCampaign: clean(q.Get("utm_campaign")), Ref: clean(q.Get("ref"))}
+	evs := []Event{ev}
+	if err := s.stamp(r.Context(), r, evs); err != nil {
+		s.log.Error("analytics: page view not counted", "err", err)
+		return
+	}
+	s.enqueue(evs...)
+}
+
+// Accept takes a beacon's parsed events for writing. It answers false when
+// the request is not counted (the handler answers 204 then).
+func (s *Service) Accept(r *http.Request, evs []Event) (bool, error) {
+	if !s.counted(r) {
+		return false, nil
+	}
+	if err := s.stamp(r.Context(), r, evs); err != nil {
+		return false, err
+	}
+	s.enqueue(evs...)
+	return true, nil
+}
+
+// referrerHost is the host of the Referer when it is another site, else "".
+func referrerHost(r *http.Request) string {
+	u, err := url.Parse(r.Referer())
+	if err != nil || u.Host == "" || !strings.HasPrefix(u.Scheme, "http") {
+		return ""
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == strings.ToLower(hostOnly(r.Host)) {
+		return ""
+	}
+	return clean(strings.TrimPrefix(host, "www."))
+}
+
+func hostOnly(hostport string) string {
+	if u, err := url.Parse("//" + hostport); err == nil {
+		return u.Hostname()
+	}
+	return hostport
+}
+
+// clean keeps a query value a short line of printable text.
+func clean(v string) string {
+	v = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(v))
+	if len(v) > 100 {
+		v = strings.ToValidUTF8(v[:100], "")
+	}
+	return v
+}
+
+func counterValue(c prometheus.Counter) float64 {
+	var m dto.Metric
+	if err := c.Write(&m); err != nil {
+		return 0
+	}
+	return m.GetCounter().GetValue()
+}

@@ -1,0 +1,171 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+)
+
+const (
+	browserUA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
+	adminUA   = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15"
+	crawlerUA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+)
+
+func TestAnalyticsBeaconRefusesBadInput(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	c := e.client()
+	bad := []string{
+		``,
+		`not json`,
+		`[]`,
+		`{}`,
+		`{"events":[]}`,
+		`{"events":{}}`,
+		`{"events":[{}]}`,
+		`{"events":[{"t":"nope"}]}`,
+		`{"events":[{"t":"section","id":"footer"}]}`,
+		`{"events":[{"t":"section"}]}`,
+		`{"events":[{"t":"section","id":"hero","item":3}]}`,
+		`{"events":[{"t":"section","id":"hero"}],"extra":1}`,
+		`{"events":[{"t":"section","id":"hero","x":1}]}`,
+		`{"events":[{"t":"play","item":0}]}`,
+		`{"events":[{"t":"play","item":1.5}]}`,
+		`{"events":[{"t":"play","item":"3"}]}`,
+		`{"events":[{"t":"progress","item":3,"pct":30}]}`,
+		`{"events":[{"t":"progress","item":3}]}`,
+		`{"events":[{"t":"click","target":"Hero CTA"}]}`,
+		`{"events":[{"t":"click","target":"` + strings.Repeat("a", 41) + `"}]}`,
+		`{"events":[{"t":"form","step":"done"}]}`,
+		`{"events":[{"t":"time","sec":-1}]}`,
+		`{"events":[{"t":"time","sec":86401}]}`,
+		`{"events":[{"t":"time","sec":99999999999999999999}]}`,
+		`{"events":[{"t":"view","path":"/admin","lang":"no","screen":"phone","tz":"Europe/Oslo"}]}`,
+		`{"events":[{"t":"view","path":"/","lang":"de","screen":"phone","tz":"Europe/Oslo"}]}`,
+		`{"events":[{"t":"view","path":"/","lang":"no","screen":"watch","tz":"Europe/Oslo"}]}`,
+		`{"events":[{"t":"view","path":"/","lang":"no","screen":"phone","tz":"../../etc"}]}`,
+		`{"events":[{"t":"view","path":"/","lang":"no","screen":"phone"}]}`,
+		`{"events":[{"t":"section","id":"hero"}]} {}`,
+		`{"events":[` + strings.Repeat(`{"t":"section","id":"hero"},`, 20) + `{"t":"section","id":"hero"}]}`,
+		`{"events":[{"t":"click","target":"` + strings.Repeat("a", 3000) + `"}]}`,
+		"{\"events\":[{\"t\":\"click\",\"target\":\"a\xff\"}]}",
+	}
+	for _, body := range bad {
+		res := c.do("POST", "/api/analytics/events", body, "Content-Type", "text/plain;charset=UTF-8", "User-Agent", browserUA)
+		if res.status != http.StatusBadRequest {
+			t.Errorf("body %.60q: status %d (%s), want 400", body, res.status, res.body)
+		}
+	}
+	c.do("POST", "/api/analytics/events", `{"events":[{"t":"section","id":"hero"}]}`, "Content-Type", "text/html",
+		"User-Agent", browserUA).wantStatus(t, http.StatusBadRequest)
+	good := `{"events":[{"t":"section","id":"hero"}]}`
+	c.do("POST", "/api/analytics/events", good, "Content-Type", "text/plain;charset=UTF-8", "User-Agent", browserUA).wantStatus(t, http.StatusAccepted)
+	c.do("POST", "/api/analytics/events", good, "User-Agent", browserUA).wantStatus(t, http.StatusAccepted) // application/json
+	c.do("POST", "/api/analytics/events", good, "User-Agent", crawlerUA).wantStatus(t, http.StatusNoContent)
+	c.do("POST", "/api/analytics/events", good, "User-Agent", browserUA, "Sec-GPC", "1").wantStatus(t, http.StatusNoContent)
+
+	off := newEnv(t, sqliteStore(t), func(c *config.Config) { c.Analytics.Off = true })
+	off.client().do("POST", "/api/analytics/events", good, "User-Agent", browserUA).wantStatus(t, http.StatusNoContent)
+}
+
+// TestAnalyticsThroughTheSite is the browser test's story through the HTTP
+// API: a brand opens its pitch link, reads, watches, clicks and sends the
+// form; the admin's visit and a crawler's fetch count nothing.
+func TestAnalyticsThroughTheSite(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, nil)
+		admin := e.signedInAdmin(t)
+		var link struct {
+			ID   int64
+			Name string
+			URL  string
+		}
+		admin.do("POST", "/api/admin/pitch-links", map[string]string{"name": "Acme AS"}, "User-Agent", adminUA).
+			wantStatus(t, http.StatusCreated).json(t, &link)
+		_, ref, ok := strings.Cut(link.URL, "/?ref=")
+		if !ok || len(ref) < 10 || link.Name != "Acme AS" {
+			t.Fatalf("pitch link %+v", link)
+		}
+		brand := e.client()
+		brand.do("GET", "/?ref="+ref, nil, "User-Agent", browserUA).wantStatus(t, http.StatusOK)
+		brand.do("POST", "/api/analytics/events", `{"events":[{"t":"view","path":"/","lang":"no","screen":"desktop","tz":"Europe/Oslo"},
+			{"t":"section","id":"hero"},{"t":"section","id":"pricing"},{"t":"play","item":7},{"t":"progress","item":7,"pct":100},
+			{"t":"click","target":"package-1"},{"t":"form","step":"started"}]}`, "User-Agent", browserUA).wantStatus(t, http.StatusAccepted)
+		e.server.analytics.Flush()
+		brand.do("POST", "/api/contact", map[string]string{"name": "Kari", "email": "kari@acme.example",
+			"message": "We would like three videos"}, "User-Agent", browserUA).wantStatus(t, http.StatusCreated)
+		admin.do("GET", "/", nil, "User-Agent", adminUA).wantStatus(t, http.StatusOK)
+		e.client().do("GET", "/en", nil, "User-Agent", crawlerUA).wantStatus(t, http.StatusOK)
+		e.server.analytics.Flush()
+		if err := e.server.analytics.Rollup(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+
+		var sum struct {
+			Visitors, Pageviews int64
+			Sections            map[string]int64
+			Videos              []struct{ ItemID, Plays, Completions int64 }
+			Clicks              []struct {
+				Target string
+				Count  int64
+			}
+			Funnel     struct{ Visitors, FormStarted, Submitted int64 }
+			PitchLinks []struct{ ID, Visits, Plays, Inquiries int64 }
+		}
+		admin.do("GET", "/api/admin/analytics/summary", nil).wantStatus(t, http.StatusOK).json(t, &sum)
+		if sum.Visitors != 1 || sum.Pageviews != 1 || sum.Sections["pricing"] != 1 || len(sum.Videos) != 1 ||
+			sum.Videos[0].Plays != 1 || sum.Videos[0].Completions != 1 || len(sum.Clicks) != 1 || sum.Clicks[0].Target != "package-1" ||
+			sum.Funnel.Visitors != 1 || sum.Funnel.FormStarted != 1 || sum.Funnel.Submitted != 1 ||
+			len(sum.PitchLinks) != 1 || sum.PitchLinks[0].Visits != 1 || sum.PitchLinks[0].Inquiries != 1 {
+			t.Fatalf("summary %+v", sum)
+		}
+		var inquiries []struct {
+			Name      string
+			PitchLink *struct {
+				ID   int64
+				Name string
+			}
+		}
+		admin.do("GET", "/api/admin/contact", nil).wantStatus(t, http.StatusOK).json(t, &inquiries)
+		if len(inquiries) != 1 || inquiries[0].PitchLink == nil || inquiries[0].PitchLink.Name != "Acme AS" {
+			t.Fatalf("inquiries %+v", inquiries)
+		}
+		var links []struct{ Visits, Inquiries int64 }
+		admin.do("GET", "/api/admin/pitch-links", nil).wantStatus(t, http.StatusOK).json(t, &links)
+		if len(links) != 1 || links[0].Visits != 1 || links[0].Inquiries != 1 {
+			t.Fatalf("pitch links %+v", links)
+		}
+		var activity []struct{ Type string }
+		admin.do("GET", "/api/admin/activity", nil).wantStatus(t, http.StatusOK).json(t, &activity)
+		if len(activity) != 2 {
+			t.Fatalf("activity %+v", activity)
+		}
+		csv := admin.do("GET", "/api/admin/analytics/export.csv", nil).wantStatus(t, http.StatusOK)
+		if !strings.HasPrefix(csv.header.Get("Content-Disposition"), "attachment") || !strings.HasPrefix(csv.body, "date,visitors,pageviews") {
+			t.Fatalf("export %v %q", csv.header, csv.body)
+		}
+		admin.do("GET", "/api/admin/analytics/summary?from=2025-13-01", nil).wantStatus(t, http.StatusBadRequest)
+		admin.do("DELETE", "/api/admin/analytics", nil).wantStatus(t, http.StatusNoContent)
+		admin.do("GET", "/api/admin/analytics/summary", nil).wantStatus(t, http.StatusOK).json(t, &sum)
+		if sum.Visitors != 0 {
+			t.Fatalf("visitors %d after delete all", sum.Visitors)
+		}
+		admin.do("DELETE", "/api/admin/pitch-links/"+itoa(link.ID), nil).wantStatus(t, http.StatusNoContent)
+		admin.do("DELETE", "/api/admin/pitch-links/"+itoa(link.ID), nil).wantStatus(t, http.StatusNotFound)
+		brand.do("GET", "/api/admin/analytics/summary", nil).wantStatus(t, http.StatusUnauthorized)
+	})
+}
+
+func TestPrivacyIsAContentSection(t *testing.T) {
+	e := newEnv(t, sqliteStore(t), nil)
+	admin := e.signedInAdmin(t)
+	admin.do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",
+		"content": map[string]string{"body": "We count visits without cookies."}}).wantStatus(t, http.StatusOK)
+	admin.do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",
+		"content": map[string]string{"text": "no body"}}).wantStatus(t, http.StatusBadRequest)
+}

@@ -1,0 +1,54 @@
+import { format as formatDate } from "date-fns";
+import { Film, Link2, Mail } from "lucide-react";
+import { Link } from "wouter";
+import { type ActivityItem, useActivity } from "@/lib/activity";
+
+const icons: Record<ActivityItem["type"], typeof Mail> = {
+  inquiry: Mail,
+  "pitch-open": Link2,
+  "media-ready": Film,
+};
+
+/** The Overview's recent activity (issue 25): new inquiries, pitch links opened, media processed. */
+export function RecentActivity() {
+  const activity = useActivity();
+  if (activity.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  if (activity.isError) return <p className="text-sm">Failed to load recent activity.</p>;
+  if (activity.data.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Nothing yet. New inquiries, opened pitch links and processed media show here.
+      </p>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" data-testid="recent-activity">
+      {activity.data.map((item) => {
+        const Icon = icons[item.type] ?? Mail;
+        const text = item.link ? (
+          <Link href={item.link} className="hover:underline">
+            {item.text}
+          </Link>
+        ) : (
+          item.text
+        );
+        return (
+          <li
+            key={`${item.type}-${item.at}-${item.text}`}
+            className="flex items-start gap-3 text-sm"
+          >
+            <span className="grid size-8 shrink-0 place-items-center rounded-full bg-muted">
+              <Icon className="size-4" aria-hidden="true" />
+            </span>
+            <span className="min-w-0">
+              <span className="block">{text}</span>
+              <span className="block text-xs text-muted-foreground">
+                {formatDate(new Date(item.at), "MMM d, yyyy • h:mm a")}
+              </span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

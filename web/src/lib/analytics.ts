@@ -1,0 +1,153 @@
+/**
+ * The visitor's analytics beacon (issue 25): POST /api/analytics/events. The server counts the
+ * page view itself when it serves the page; this script adds only what the server cannot see
+ * (screen class and time zone, sections reached, plays, clicks, the form, visible time).
+ *
+ * It keeps nothing in the browser (no cookie, no storage): events wait in memory, are sent in
+ * batches of at most 20 a few seconds after the first one or when the page is hidden, and are lost
+ * with the page. Nothing is sent with Global Privacy Control on, nor from a signed-in admin's
+ * browser (the server checks both too). Every function is safe to call when it sends nothing.
+ */
+export type AnalyticsEvent =
+  | { t: "view"; path: string; lang: string; screen: string; tz: string }
+  | { t: "section"; id: string }
+  | { t: "play"; item: number }
+  | { t: "progress"; item: number; pct: number }
+  | { t: "click"; target: string }
+  | { t: "form"; step: "started" | "invalid" | "sent" }
+  | { t: "time"; sec: number };
+
+export const eventsUrl = "/api/analytics/events";
+
+const queue: AnalyticsEvent[] = [];
+const sent = new Set<string>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+let started = false;
+
+/** Whether this browser may be counted: not with GPC, not an admin's (the signed-in hint). */
+function allowed(): boolean {
+  return (
+    typeof navigator !== "undefined" &&
+    !(navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl &&
+    // The signed-in hint cookie (lib/auth.ts), read here so this module imports nothing.
+    !/(^|; )ugcfolio_signed_in=1(;|$)/.test(document.cookie)
+  );
+}
+
+/** Sends what waits, 20 events a request (the server's limit; 20 events stay under its 2 KB). */
+export function flush(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  while (queue.length > 0) {
+    const body = JSON.stringify({ events: queue.splice(0, 20) });
+    // sendBeacon survives the page closing; where it is missing or refuses, a keepalive fetch.
+    if (!navigator.sendBeacon?.(eventsUrl, body)) {
+      fetch(eventsUrl, {
+        method: "POST",
+        body,
+        keepalive: true,
+        headers: { "Content-Type": "application/json" },
+      }).catch(() => {});
+    }
+  }
+}
+
+/** Queues an event; `once` names it so a page load sends it only once (a section, a step). */
+export function track(event: AnalyticsEvent, once?: string): void {
+  if (!allowed() || (once && sent.has(once))) return;
+  if (once) sent.add(once);
+  queue.push(event);
+  timer ??= setTimeout(flush, 5000);
+}
+
+/**
+ * Watches the videos inside `element` (media events do not bubble: listened to while capturing)
+ * for one portfolio item: a play, then 25/50/75 % and 100 % (within 2 s of the end; a tenth of
+ * a clip shorter than 20 s, or every moment of a 2 s clip would be a finish), once each per
+ * opening of the player.
+ * Returns the function that stops watching.
+ */
+export function watchVideo(element: Element, item: number): () => void {
+  const reached = new Set<number>();
+  const onEvent = (event: Event) => {
+    const video = event.target as HTMLVideoElement;
+    // One play per opening (a pause and resume is the same viewing). A video playing without a
+    // "play" heard (autoplay may start before the page listens) counts at its first time update.
+    if ((event.type === "play" || !video.paused) && !reached.has(0)) {
+      reached.add(0);
+      track({ t: "play", item });
+    }
+    if (event.type === "play") return;
+    const { currentTime, duration } = video;
+    if (!(duration > 0)) return;
+    for (const pct of [25, 50, 75, 100]) {
+      const due =
+        pct === 100
+          ? duration - currentTime <= Math.min(2, duration / 10)
+          : currentTime >= (duration * pct) / 100;
+      if (due && !reached.has(pct)) {
+        reached.add(pct);
+        track({ t: "progress", item, pct });
+      }
+    }
+  };
+  const types = ["play", "timeupdate", "ended"];
+  for (const type of types) element.addEventListener(type, onEvent, true);
+  return () => {
+    for (const type of types) element.removeEventListener(type, onEvent, true);
+  };
+}
+
+function screenClass(): string {
+  const wider = (px: number) => matchMedia(`(min-width:${px}px)`).matches;
+  return wider(1024) ? "desktop" : wider(640) ? "tablet" : "phone";
+}
+
+/**
+ * Starts counting a page load (once; later calls do nothing): the view's screen class and time
+ * zone, each `[data-section]` reached, clicks on `[data-track]`, and the time the page was visible.
+ * Runs in an effect only: the server's render engine has no Intl, matchMedia nor observers.
+ */
+export function startAnalytics(lang: string): void {
+  if (started || !allowed()) return;
+  started = true;
+  track({
+    t: "view",
+    path: location.pathname,
+    lang,
+    screen: screenClass(),
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
+  });
+
+  if (typeof IntersectionObserver !== "undefined") {
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const id = (entry.target as HTMLElement).dataset.section ?? "";
+        track({ t: "section", id }, `section${id}`);
+        observer.unobserve(entry.target);
+      }
+    });
+    for (const section of document.querySelectorAll("[data-section]")) observer.observe(section);
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = (event.target as Element).closest?.("[data-track]");
+    if (target) track({ t: "click", target: target.getAttribute("data-track") ?? "" });
+  });
+
+  // Visible time is reported as the seconds since the last report, each time the page hides.
+  let visibleSince = document.visibilityState === "visible" ? Date.now() : 0;
+  const hidden = () => {
+    if (visibleSince) {
+      track({ t: "time", sec: Math.min(86400, Math.round((Date.now() - visibleSince) / 1000)) });
+      visibleSince = 0;
+    }
+    flush();
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") hidden();
+    else visibleSince ||= Date.now();
+  });
+  addEventListener("pagehide", hidden);
+}

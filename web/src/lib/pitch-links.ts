@@ -1,0 +1,62 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest, getJson } from "./api";
+import { type MutationCallbacks, useInvalidatingMutation } from "./mutation";
+
+/**
+ * Pitch links (issue 25): one link per brand the creator pitches, and what its visitors did.
+ * POST/GET /api/admin/pitch-links, DELETE /api/admin/pitch-links/{id}. Admin code only.
+ */
+export interface PitchLink {
+  id: number;
+  name: string;
+  note: string;
+  /** The address to send: `<site>/?ref=<token>`. */
+  url: string;
+  createdAt: string;
+  /** RFC 3339, or null while the link was never opened. */
+  firstVisit: string | null;
+  lastVisit: string | null;
+  visits: number;
+  /** Section id → visits reaching it. */
+  sections: Record<string, number>;
+  plays: Array<{ itemId: number; plays: number; maxPct: number }>;
+  /** Package click target (`package-2`) → clicks. */
+  packageClicks: Record<string, number>;
+  inquiries: number;
+}
+
+export interface PitchLinkInput {
+  name: string;
+  note?: string;
+}
+
+const pitchLinksUrl = "/api/admin/pitch-links";
+
+export function pitchLinksQueryOptions() {
+  return queryOptions({
+    queryKey: [pitchLinksUrl],
+    queryFn: () => getJson<PitchLink[]>(pitchLinksUrl),
+  });
+}
+
+export function usePitchLinks() {
+  return useQuery(pitchLinksQueryOptions());
+}
+
+/** POST /api/admin/pitch-links `{name, note}` → the new link (its `url` to copy). */
+export function useCreatePitchLink(callbacks?: MutationCallbacks<PitchLinkInput>) {
+  return useInvalidatingMutation(
+    [pitchLinksUrl],
+    (input: PitchLinkInput) => apiRequest("POST", pitchLinksUrl, input),
+    callbacks,
+  );
+}
+
+/** DELETE /api/admin/pitch-links/{id}: the link and its visits. */
+export function useDeletePitchLink(callbacks?: MutationCallbacks<number>) {
+  return useInvalidatingMutation(
+    [pitchLinksUrl],
+    (id: number) => apiRequest("DELETE", `${pitchLinksUrl}/${id}`),
+    callbacks,
+  );
+}
