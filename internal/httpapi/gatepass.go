@@ -28,16 +28,17 @@ const gatePassLifetime = 30 * 24 * time.Hour
 
 var errGateClosed = apperr.New(apperr.CodeUnauthorized, "This site is not open yet")
 
-// gatePassKey signs passes. It is derived from the gate's credentials, so
-// every replica agrees without another setting, and changing the password
-// ends every pass given under the old one.
-func (s *Server) gatePassKey() []byte {
-	sum := sha256.Sum256([]byte("ugcfolio gate pass\x00" + s.cfg.GateUsername + "\x00" + s.cfg.GatePassword))
+// gatePassKey is the key passes are signed with, made once in New. It is
+// derived from the gate's credentials, so every replica agrees without
+// another setting, and changing the password ends every pass given under the
+// old one.
+func gatePassKey(username, password string) []byte {
+	sum := sha256.Sum256([]byte("ugcfolio gate pass\x00" + username + "\x00" + password))
 	return sum[:]
 }
 
 func (s *Server) gatePassSignature(expiry string) string {
-	mac := hmac.New(sha256.New, s.gatePassKey())
+	mac := hmac.New(sha256.New, s.gateKey)
 	mac.Write([]byte(expiry))
 	return hex.EncodeToString(mac.Sum(nil))
 }
