@@ -251,3 +251,18 @@ func TestAdminCommandsReadDatabaseURLFile(t *testing.T) {
 		t.Fatalf("admin not on PostgreSQL: %+v %v", u, err)
 	}
 }
+
+// Issue 24: without a configured public URL, serve says once at start which
+// address its absolute links name (never a request's Host header); with one,
+// it says nothing.
+func TestServeWarnsOnceWithoutPublicURL(t *testing.T) {
+	r := serveUntilHealthy(t, env(), "--data", t.TempDir())
+	out := r.stdout + r.stderr
+	if n := strings.Count(out, "no UGCFOLIO_PUBLIC_URL"); n != 1 {
+		t.Fatalf("the warning came %d times:\n%s", n, out)
+	}
+	r = serveUntilHealthy(t, env("UGCFOLIO_PUBLIC_URL", "https://ugc.example.no"), "--data", t.TempDir())
+	if out := r.stdout + r.stderr; strings.Contains(out, "no UGCFOLIO_PUBLIC_URL") {
+		t.Fatalf("warned with a public URL:\n%s", out)
+	}
+}
