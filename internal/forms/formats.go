@@ -64,6 +64,22 @@ func CheckMediaURL(field, u string) (string, error) {
 	return "", apperr.Invalid("%s must start with http://, https:// or /uploads/", field)
 }
 
+// IsUploadedImage reports whether u is a photo uploaded here: an /uploads/
+// path whose stored name is an image's (the upload checked its bytes, and
+// processing makes what visitors see of it). An external address or a
+// video is not one.
+func IsUploadedImage(u string) bool {
+	name, ok := media.NameFromURL(u)
+	return ok && media.IsImageName(name)
+}
+
+// IsLinkURL reports whether u is a link a visitor may follow: an absolute
+// http(s) URL with a host and no user name or password.
+func IsLinkURL(u string) bool {
+	_, ok := isWebURL(u)
+	return ok
+}
+
 // MsgInvalidVideoURL is SPEC.md section 5's message for a video URL that
 // is none of the accepted kinds.
 const MsgInvalidVideoURL = "Ugyldig video-URL: Vennligst oppgi en gyldig video-URL (YouTube, Vimeo, MP4) eller last opp en video"

@@ -45,8 +45,10 @@ type Rule struct {
 	MaxBytes    int
 	MaxBytesMsg string
 	// Format is "email" (auth.ValidEmail), "imageUrl" (empty, http(s) or
-	// /uploads/: CheckMediaURL) or "videoUrl" (empty or SPEC.md section 5's
-	// video rule: IsVideoURL).
+	// /uploads/: CheckMediaURL), "videoUrl" (empty or SPEC.md section 5's
+	// video rule: IsVideoURL), "uploadedImage" (empty or a photo uploaded
+	// here: IsUploadedImage) or "linkUrl" (empty or an http(s) address:
+	// IsLinkURL); each answers "<Label> must …" when broken.
 	Format string
 	// OneOf lists the allowed values, or OneOfCheck decides them where the
 	// list lives elsewhere (languages); EmptyOK lets "" through as well.
@@ -158,6 +160,14 @@ func (r Rule) checkText(s string) (string, error) {
 	case "videoUrl":
 		if s != "" && (len(s) > MaxURLLen || !IsVideoURL(s)) {
 			return s, apperr.Invalid(MsgInvalidVideoURL)
+		}
+	case "uploadedImage":
+		if s != "" && !IsUploadedImage(s) {
+			return s, apperr.Invalid("%s must be a photo uploaded here (JPEG, PNG, WebP or HEIC)", r.Label)
+		}
+	case "linkUrl":
+		if s != "" && (len(s) > MaxURLLen || !IsLinkURL(s)) {
+			return s, apperr.Invalid("%s must be a web address starting with http:// or https://", r.Label)
 		}
 	}
 	if s == "" && r.EmptyOK {

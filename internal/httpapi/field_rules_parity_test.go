@@ -183,7 +183,7 @@ func TestFormsApplyTheSharedRows(t *testing.T) {
 }
 
 // checkFormat runs a format's shared samples: the e-mail list, or the media
-// URL list for image and video addresses.
+// URL list for image, video, uploaded-photo and link addresses.
 func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, string)) {
 	t.Helper()
 	msg := func(ok bool) string {
@@ -198,9 +198,10 @@ func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, s
 		for _, e := range shared.Emails {
 			want(e.Email, msg(e.Valid))
 		}
-	case "imageUrl", "videoUrl":
+	case "imageUrl", "videoUrl", "uploadedImage", "linkUrl":
 		for _, c := range readSharedRules(t).MediaURLs {
-			want(c.URL, msg(map[string]bool{"imageUrl": c.Image, "videoUrl": c.Video}[row.Format]))
+			takes := map[string]bool{"imageUrl": c.Image, "videoUrl": c.Video, "uploadedImage": c.UploadedImage, "linkUrl": c.Link}
+			want(c.URL, msg(takes[row.Format]))
 		}
 	default:
 		t.Errorf("unknown format %q in rules.json", row.Format)

@@ -107,7 +107,7 @@ func TestGateProtectsContentOnTheServer(t *testing.T) {
 		e := newEnv(t, st, gateOn)
 		gated := []string{"/api/content/no", "/api/content/hero/en", "/api/portfolio/no", "/api/testimonials/en",
 			"/sitemap.xml", "/uploads/abcdef123456.mp4", "/media/abcdef123456.webp", "/api/video-proxy?url=/uploads/abcdef123456.mp4",
-			"/api//portfolio/no", "/x/../api/testimonials/no"}
+			"/api//portfolio/no", "/x/../api/testimonials/no", "/api/client-logos"}
 		stranger := e.client()
 		for _, p := range gated {
 			stranger.do("GET", p, nil).wantMessage(t, http.StatusUnauthorized, "This site is not open yet")

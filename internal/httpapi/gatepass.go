@@ -74,7 +74,7 @@ func (s *Server) hasGatePass(r *http.Request) bool {
 }
 
 // isGatedContent reports whether a request reads stored content: the public
-// content, portfolio and testimonial lists, the sitemap, and media.
+// content, portfolio, testimonial and client logo lists, the sitemap, and media.
 func isGatedContent(p string) bool {
 	p = path.Clean("/" + p)
 	for _, prefix := range []string{"/api/content/", "/api/portfolio/", "/api/testimonials/", "/uploads/", "/media/"} {
@@ -82,7 +82,7 @@ func isGatedContent(p string) bool {
 			return true
 		}
 	}
-	return p == "/api/video-proxy" || p == "/sitemap.xml"
+	return p == "/api/video-proxy" || p == "/sitemap.xml" || p == "/api/client-logos"
 }
 
 // guardGate keeps an unlaunched site private: while the gate is on, content

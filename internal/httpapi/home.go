@@ -83,7 +83,10 @@ func (s *Server) homeData(ctx context.Context, lang string) (ssr.Data, error) {
 	if d.Portfolio, err = s.visitorPortfolio(ctx, lang); err != nil {
 		return d, err
 	}
-	d.Testimonials, err = s.visitorTestimonials(ctx, lang)
+	if d.Testimonials, err = s.visitorTestimonials(ctx, lang); err != nil {
+		return d, err
+	}
+	d.ClientLogos, err = s.logos.VisitorJSON(ctx)
 	return d, err
 }
 

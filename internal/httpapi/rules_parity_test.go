@@ -30,9 +30,11 @@ type sharedRules struct {
 	Messages            map[string]string   `json:"messages"`
 	ContentSections     map[string][]string `json:"contentSections"`
 	MediaURLs           []struct {
-		URL   string `json:"url"`
-		Image bool   `json:"image"`
-		Video bool   `json:"video"`
+		URL           string `json:"url"`
+		Image         bool   `json:"image"`
+		Video         bool   `json:"video"`
+		UploadedImage bool   `json:"uploadedImage"`
+		Link          bool   `json:"link"`
 	} `json:"mediaUrls"`
 }
 
@@ -107,6 +109,12 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		}
 		if got := forms.IsVideoURL(c.URL); got != c.Video {
 			t.Errorf("video URL %q: server accepts %v, rules.json says %v", c.URL, got, c.Video)
+		}
+		if got := forms.IsUploadedImage(c.URL); got != c.UploadedImage {
+			t.Errorf("uploaded image %q: server accepts %v, rules.json says %v", c.URL, got, c.UploadedImage)
+		}
+		if got := forms.IsLinkURL(c.URL); got != c.Link {
+			t.Errorf("link %q: server accepts %v, rules.json says %v", c.URL, got, c.Link)
 		}
 	}
 }

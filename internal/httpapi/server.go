@@ -22,11 +22,13 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
+	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
+	"github.com/ugcfolio/ugcfolio/internal/ordering"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
@@ -106,6 +108,7 @@ type Server struct {
 	metrics *metrics.Metrics // nil: no metrics
 
 	analytics *analytics.Service // first-party analytics (issue 25)
+	logos     *clientlogos.API   // the home page's client logos (issue 28)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -151,6 +154,8 @@ func New(d Deps) *Server {
 		Video: d.Video, VideoOff: d.VideoOff, VideoConfig: d.Config.Video, VideoWorkDir: d.Config.VideoWorkDir(),
 		Changed: s.publicCache.invalidate})
 	s.analytics = s.newAnalytics(d)
+	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
+		Decode: decodeJSON, Cache: s.publicCache.get})
 	s.routes()
 	return s
 }
@@ -215,6 +220,15 @@ func (s *Server) routes() {
 	s.admin("POST /api/admin/portfolio", s.createPortfolioItem)
 	s.admin("PATCH /api/admin/portfolio/{id}", s.updatePortfolioItem)
 	s.admin("DELETE /api/admin/portfolio/{id}", s.deletePortfolioItem)
+	// Hand-ordered lists and the client logos (issue 28); a reorder is
+	// {"ids": [every id of the list, in the new order]} (internal/ordering)
+	s.admin("PUT /api/admin/portfolio/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderPortfolio)))
+	s.admin("PUT /api/admin/testimonials/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderTestimonials)))
+	s.admin("GET /api/admin/client-logos", s.logos.AdminList)
+	s.admin("POST /api/admin/client-logos", s.logos.Create)
+	s.admin("PATCH /api/admin/client-logos/{id}", s.logos.Update)
+	s.admin("DELETE /api/admin/client-logos/{id}", s.logos.Delete)
+	s.admin("PUT /api/admin/client-logos/order", s.logos.Reorder)
 	s.admin("GET /api/admin/contact", s.listInquiries)
 	s.admin("PATCH /api/admin/contact/{id}", s.patchInquiry)
 	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead) // SPEC.md's name
@@ -238,6 +252,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
 	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
 	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
+	s.mux.Handle("GET /api/client-logos", s.handle(s.logos.List))
 	s.contactLimit = ratelimit.NewMemory(ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 

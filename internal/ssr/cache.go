@@ -131,7 +131,7 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen ui
 	if err != nil {
 		return nil, err
 	}
-	data, err := pageData(d, key.path, key.lang)
+	data, err := pageData(d, key.path, key.lang, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,13 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen ui
 	if err != nil {
 		return nil, err
 	}
-	body := h.shell.fill(key.lang, headTags(rendered.Head, data, key.lang, h.opts.Origin), rendered.HTML, data)
+	// The browser gets the data with the built-in texts the render used (the same for every render
+	// of this build and language, so the hash above need not cover them).
+	inline, err := pageData(d, key.path, key.lang, rendered.Defaults)
+	if err != nil {
+		return nil, err
+	}
+	body := h.shell.fill(key.lang, headTags(rendered.Head, data, key.lang, h.opts.Origin), rendered.HTML, inline)
 	return &cachedPage{generation: gen, checked: time.Now(), dataHash: hash, doc: newDocument(body)}, nil
 }
 

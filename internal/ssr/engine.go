@@ -25,10 +25,13 @@ type Limits struct {
 // slow, busy machine.
 var DefaultLimits = Limits{Time: 2 * time.Second, Memory: 64 << 20}
 
-// Page is one rendered home page: the app's HTML (the inside of #root) and what its head needs.
+// Page is one rendered home page: the app's HTML (the inside of #root), what its head needs, and
+// the built-in texts of the page's language (web/src/lib/i18n's section defaults), which the page
+// data carries to the browser in place of a script.
 type Page struct {
-	HTML string `json:"html"`
-	Head Head   `json:"head"`
+	HTML     string          `json:"html"`
+	Head     Head            `json:"head"`
+	Defaults json.RawMessage `json:"defaults"`
 }
 
 // Head is web/src/ssr/page-head.ts's PageHead.

@@ -27,18 +27,23 @@ type Data struct {
 	Content      json.RawMessage // GET /api/content
 	Portfolio    json.RawMessage // GET /api/portfolio
 	Testimonials json.RawMessage // GET /api/testimonials
+	ClientLogos  json.RawMessage // GET /api/client-logos
 }
 
 // pageData is the JSON the page is rendered from and the browser hydrates from:
-// web/src/lib/page-data.ts's PageData.
-func pageData(d Data, path, lang string) ([]byte, error) {
+// web/src/lib/page-data.ts's PageData. defaults are the built-in texts of the sections the render
+// answered (Page.Defaults), inlined so that the visitor's script need not carry them; nil before
+// the render.
+func pageData(d Data, path, lang string, defaults json.RawMessage) ([]byte, error) {
 	return json.Marshal(struct {
 		Language     string          `json:"language"`
 		Path         string          `json:"path"`
 		Content      json.RawMessage `json:"content"`
 		Portfolio    json.RawMessage `json:"portfolio"`
 		Testimonials json.RawMessage `json:"testimonials"`
-	}{lang, path, d.Content, d.Portfolio, d.Testimonials})
+		ClientLogos  json.RawMessage `json:"clientLogos"`
+		Defaults     json.RawMessage `json:"defaults,omitempty"`
+	}{lang, path, d.Content, d.Portfolio, d.Testimonials, d.ClientLogos, defaults})
 }
 
 // RobotsTxt is /robots.txt for the site at origin: everything may be crawled but the admin, the

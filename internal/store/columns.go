@@ -17,6 +17,9 @@ type rowSQL struct {
 	columns string // every column, in scan order: id, writable…, created_at
 	insert  string // INSERT … RETURNING columns; args: writable…, created_at
 	update  string // UPDATE … WHERE id = ? RETURNING columns; args: writable…, id
+	// insertAt is insert for a hand-ordered table (store/order.go); args:
+	// writable…, created_at, sort_position.
+	insertAt string
 }
 
 func newRowSQL(table string, writable []column) rowSQL {
@@ -32,6 +35,8 @@ func newRowSQL(table string, writable []column) rowSQL {
 		insert: "INSERT INTO " + table + " (" + strings.Join(names, ", ") + ", created_at) VALUES (" +
 			strings.Repeat("?, ", len(writable)) + "?) RETURNING " + all,
 		update: "UPDATE " + table + " SET " + strings.Join(sets, ", ") + " WHERE id = ? RETURNING " + all,
+		insertAt: "INSERT INTO " + table + " (" + strings.Join(names, ", ") + ", created_at, sort_position) VALUES (" +
+			strings.Repeat("?, ", len(writable)) + "?, ?) RETURNING " + all,
 	}
 }
 

@@ -1,6 +1,9 @@
 package store
 
-import "database/sql"
+import (
+	"context"
+	"database/sql"
+)
 
 // Unexported names the external tests check.
 var (
@@ -25,4 +28,23 @@ func MigrationVersions(d Dialect) ([]int64, error) {
 		out = append(out, m.Version)
 	}
 	return out, nil
+}
+
+// OpenUnmigrated opens a database as Open does (PostgreSQL for a URL, else
+// the SQLite file) without running any migration.
+func OpenUnmigrated(databaseURL, sqlitePath string) (*Store, error) {
+	if databaseURL != "" {
+		return openPostgres(databaseURL)
+	}
+	return openSQLite(sqlitePath)
+}
+
+// MigrateTo runs the migrations up to version, as an older binary did.
+func (s *Store) MigrateTo(ctx context.Context, version int64) error {
+	p, err := migrationProvider(s.DB, s.Dialect)
+	if err != nil {
+		return err
+	}
+	_, err = p.UpTo(ctx, version)
+	return err
 }

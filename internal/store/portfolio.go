@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -53,12 +54,12 @@ func scanPortfolioItem(row interface{ Scan(...any) error }) (PortfolioItem, erro
 
 var errPortfolioNotFound = apperr.NotFound("Portfolio item not found")
 
-// ListPortfolio returns a language's items, featured first, then newest,
-// at most limit of them (0: all); hidden ones only when includeHidden is set
-// (for the admin).
+// ListPortfolio returns a language's items in the admin's order (order.go:
+// featured first, then newest, until she changes it), at most limit of
+// them (0: all); hidden ones only when includeHidden is set (for the admin).
 func (s *Store) ListPortfolio(ctx context.Context, language string, includeHidden bool, limit int) ([]PortfolioItem, error) {
 	rows, err := s.query(ctx, `SELECT `+portfolioSQL.columns+` FROM portfolio_items
-		WHERE language = ? AND (is_active OR ?) ORDER BY featured DESC, created_at DESC, id DESC LIMIT ?`,
+		WHERE language = ? AND (is_active OR ?) ORDER BY sort_position, id DESC LIMIT ?`,
 		language, includeHidden, sqlLimit(limit))
 	if err != nil {
 		return nil, err
@@ -84,19 +85,55 @@ func (s *Store) GetPortfolioItem(ctx context.Context, id int64) (PortfolioItem, 
 	return p, err
 }
 
-// CreatePortfolioItem adds an item.
+// CreatePortfolioItem adds an item, in the place order.go gives a new one.
 func (s *Store) CreatePortfolioItem(ctx context.Context, in PortfolioInput) (PortfolioItem, error) {
-	args := append(fields(in.columns()), now())
-	return scanPortfolioItem(s.queryRow(ctx, portfolioSQL.insert, args...))
+	var p PortfolioItem
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		pos, err := s.newPortfolioPosition(ctx, tx, in.Language, in.Featured)
+		if err != nil {
+			return err
+		}
+		args := append(fields(in.columns()), now(), pos)
+		p, err = scanPortfolioItem(tx.QueryRowContext(ctx, s.rebind(portfolioSQL.insertAt), args...))
+		return err
+	})
+	return p, err
 }
 
-// UpdatePortfolioItem replaces an item's fields.
+// UpdatePortfolioItem replaces an item's fields. An item moved to the other
+// language is placed there as a new one, and one marked featured goes to
+// the top (order.go); otherwise it keeps its place.
 func (s *Store) UpdatePortfolioItem(ctx context.Context, id int64, in PortfolioInput) (PortfolioItem, error) {
-	args := append(fields(in.columns()), id)
-	p, err := scanPortfolioItem(s.queryRow(ctx, portfolioSQL.update, args...))
-	if noRows(err) {
-		return PortfolioItem{}, errPortfolioNotFound
-	}
+	var p PortfolioItem
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		var wasFeatured bool
+		var language string
+		err := tx.QueryRowContext(ctx, s.rebind(`SELECT featured, language FROM portfolio_items WHERE id = ?`), id).
+			Scan(&wasFeatured, &language)
+		if noRows(err) {
+			return errPortfolioNotFound
+		}
+		if err != nil {
+			return err
+		}
+		args := append(fields(in.columns()), id)
+		if p, err = scanPortfolioItem(tx.QueryRowContext(ctx, s.rebind(portfolioSQL.update), args...)); err != nil {
+			return err
+		}
+		var pos int64
+		switch {
+		case language != in.Language:
+			pos, err = s.newPortfolioPosition(ctx, tx, in.Language, in.Featured)
+		case in.Featured && !wasFeatured:
+			pos, err = s.topPosition(ctx, tx, portfolioList(in.Language))
+		default:
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return s.setPosition(ctx, tx, "portfolio_items", id, pos)
+	})
 	return p, err
 }
 

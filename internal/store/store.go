@@ -110,6 +110,11 @@ func openSQLite(path string) (*Store, error) {
 		q.Add("_pragma", p)
 	}
 	q.Set("_time_format", "sqlite")
+	// Transactions take the write lock when they begin: one that reads
+	// before it writes (placing an item in a hand-ordered list, order.go)
+	// would otherwise fail at once with "database is locked" when another
+	// writer committed in between, instead of waiting its turn.
+	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("open SQLite: %w", err)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -49,12 +50,12 @@ func scanTestimonial(row interface{ Scan(...any) error }) (Testimonial, error) {
 
 var errTestimonialNotFound = apperr.NotFound("Testimonial not found")
 
-// ListTestimonials returns a language's testimonials, oldest first, at
-// most limit of them (0: all); hidden ones only when includeHidden is set
-// (for the admin).
+// ListTestimonials returns a language's testimonials in the admin's order
+// (order.go: oldest first, until she changes it), at most limit of them
+// (0: all); hidden ones only when includeHidden is set (for the admin).
 func (s *Store) ListTestimonials(ctx context.Context, language string, includeHidden bool, limit int) ([]Testimonial, error) {
 	rows, err := s.query(ctx, `SELECT `+testimonialSQL.columns+` FROM testimonials
-		WHERE language = ? AND (is_active OR ?) ORDER BY created_at, id LIMIT ?`, language, includeHidden, sqlLimit(limit))
+		WHERE language = ? AND (is_active OR ?) ORDER BY sort_position, id LIMIT ?`, language, includeHidden, sqlLimit(limit))
 	if err != nil {
 		return nil, err
 	}
@@ -79,19 +80,44 @@ func (s *Store) GetTestimonial(ctx context.Context, id int64) (Testimonial, erro
 	return t, err
 }
 
-// CreateTestimonial adds a testimonial.
+// CreateTestimonial adds a testimonial at the end of its language's list.
 func (s *Store) CreateTestimonial(ctx context.Context, in TestimonialInput) (Testimonial, error) {
-	args := append(fields(in.columns()), now())
-	return scanTestimonial(s.queryRow(ctx, testimonialSQL.insert, args...))
+	var t Testimonial
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		pos, err := s.endPosition(ctx, tx, testimonialList(in.Language))
+		if err != nil {
+			return err
+		}
+		args := append(fields(in.columns()), now(), pos)
+		t, err = scanTestimonial(tx.QueryRowContext(ctx, s.rebind(testimonialSQL.insertAt), args...))
+		return err
+	})
+	return t, err
 }
 
-// UpdateTestimonial replaces a testimonial's fields.
+// UpdateTestimonial replaces a testimonial's fields; one moved to the other
+// language goes to the end of that language's list.
 func (s *Store) UpdateTestimonial(ctx context.Context, id int64, in TestimonialInput) (Testimonial, error) {
-	args := append(fields(in.columns()), id)
-	t, err := scanTestimonial(s.queryRow(ctx, testimonialSQL.update, args...))
-	if noRows(err) {
-		return Testimonial{}, errTestimonialNotFound
-	}
+	var t Testimonial
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		var language string
+		err := tx.QueryRowContext(ctx, s.rebind(`SELECT language FROM testimonials WHERE id = ?`), id).Scan(&language)
+		if noRows(err) {
+			return errTestimonialNotFound
+		}
+		if err != nil {
+			return err
+		}
+		args := append(fields(in.columns()), id)
+		if t, err = scanTestimonial(tx.QueryRowContext(ctx, s.rebind(testimonialSQL.update), args...)); err != nil || language == in.Language {
+			return err
+		}
+		pos, err := s.endPosition(ctx, tx, testimonialList(in.Language))
+		if err != nil {
+			return err
+		}
+		return s.setPosition(ctx, tx, "testimonials", id, pos)
+	})
 	return t, err
 }
 

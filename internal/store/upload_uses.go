@@ -3,13 +3,14 @@ package store
 import "context"
 
 // UploadInUse reports whether a saved item uses the uploaded file at url:
-// a portfolio item's video or image, or a testimonial's image. A file in
-// use is never deleted; one nobody uses is, when an item lets go of it and
-// by the janitor 24 hours after its upload began.
+// a portfolio item's video or image, a testimonial's image or a client
+// logo. A file in use is never deleted; one nobody uses is, when an item
+// lets go of it and by the janitor 24 hours after its upload began.
 func (s *Store) UploadInUse(ctx context.Context, url string) (bool, error) {
 	var n int
 	err := s.queryRow(ctx, `SELECT (SELECT count(*) FROM portfolio_items WHERE video_url = ? OR image_url = ?)
-		+ (SELECT count(*) FROM testimonials WHERE image_url = ?)`, url, url, url).Scan(&n)
+		+ (SELECT count(*) FROM testimonials WHERE image_url = ?)
+		+ (SELECT count(*) FROM client_logos WHERE image_url = ?)`, url, url, url, url).Scan(&n)
 	return n > 0, err
 }
 
