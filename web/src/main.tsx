@@ -3,7 +3,7 @@ import "./index.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
-import { initialLanguage, loadCatalogue } from "@/lib/i18n";
+import { initialLanguage, loadCatalogue, registerDefaults } from "@/lib/i18n";
 import { readPageData, refreshListsForAdmin, seedPageData } from "@/lib/page-data";
 import { queryClient } from "@/lib/query-client";
 
@@ -15,9 +15,10 @@ if (!root) throw new Error("index.html has no #root element");
 const data = readPageData();
 if (data) seedPageData(queryClient, data);
 const language = data?.language ?? initialLanguage(window.location.pathname);
+if (data?.defaults) registerDefaults(language, data.defaults);
 
-// The page's language's texts first (one small script; the other language's stay on the server
-// until the visitor switches), then the app.
+// The page's language's texts first (one small script, the built-in section texts being in the
+// server's page; the other language's stay on the server until the visitor switches), then the app.
 void loadCatalogue(language).then(() => start(root));
 
 function start(root: HTMLElement) {

@@ -1,7 +1,7 @@
 /**
  * The server build's entry (`vite build --ssr`, see vite.config.ts): one script the Go binary runs
  * in its embedded JavaScript engine (internal/ssr) to render the home page. It defines
- * `renderHome(pageDataJson, origin)`, which answers JSON: `{"html": …, "head": …}`.
+ * `renderHome(pageDataJson, origin)`, which answers JSON: `{"html": …, "head": …, "defaults": …}`.
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -30,7 +30,9 @@ function renderHome(pageDataJson: string, origin: string): string {
     </StrictMode>,
   );
   client.clear();
-  return JSON.stringify({ html, head: pageHead(data, origin) });
+  // The built-in section texts go to the browser in the page's data (internal/ssr), not its script.
+  const defaults = catalogues[data.language].defaults;
+  return JSON.stringify({ html, head: pageHead(data, origin), defaults });
 }
 
 (globalThis as unknown as { renderHome: typeof renderHome }).renderHome = renderHome;

@@ -1,3 +1,5 @@
+import { defaultsEn } from "./defaults-en";
+import { defaultsNo } from "./defaults-no";
 import { en } from "./en";
 import type { Language } from "./language";
 import { type Messages, no } from "./no";
@@ -9,4 +11,7 @@ import { type Messages, no } from "./no";
  * loads only its own language (loadCatalogue), which keeps the other language's texts out of its
  * JavaScript budget (DESIGN.md section 5).
  */
-export const catalogues: Record<Language, Messages> = { no, en };
+export const catalogues: Record<Language, Messages> = {
+  no: { ...no, defaults: defaultsNo },
+  en: { ...en, defaults: defaultsEn },
+};

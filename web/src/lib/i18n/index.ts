@@ -12,6 +12,7 @@ export {
   languages,
   loadCatalogue,
   registerCatalogue,
+  registerDefaults,
 } from "./language";
-export type { Messages } from "./no";
+export type { Messages, Texts } from "./no";
 export { useLanguage } from "./use-language";

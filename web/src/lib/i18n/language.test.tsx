@@ -1,7 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { format, initialLanguage, LanguageProvider, languageStorageKey, useLanguage } from ".";
+import { defaultsEn } from "./defaults-en";
+import { defaultsNo } from "./defaults-no";
 
 function LanguageProbe() {
   const { language, toggle, setLanguage, t } = useLanguage();
@@ -122,5 +124,21 @@ describe("the language cookie and the home page's addresses (issue 15)", () => {
     );
     expect(screen.getByText("current: en")).toBeInTheDocument();
     window.history.replaceState(null, "", "/");
+  });
+});
+
+describe("a page's catalogue and built-in section texts (issue 28)", () => {
+  it("takes the built-in texts the server's page carries, and loads them only without it", async () => {
+    vi.resetModules(); // a page that has loaded nothing yet
+    const fresh = await import("./language");
+    const given = { ...defaultsNo, clients: { title: "Fra serverens side" } };
+    fresh.registerDefaults("no", given);
+    const no = await fresh.loadCatalogue("no");
+    expect(no.defaults).toBe(given);
+    expect(no.nav.contact).toBe("Kontakt");
+    // The other language, switched to later, brings its own.
+    const en = await fresh.loadCatalogue("en");
+    expect(en.defaults).toEqual(defaultsEn);
+    expect(en.nav.contact).toBe("Contact");
   });
 });

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import type { Messages } from "./no";
+import type { SectionDefaults } from "../content";
+import type { Messages, Texts } from "./no";
 
 /** The site's languages (SPEC.md: exactly no and en; no is the default). */
 export const languages = ["no", "en"] as const;
@@ -12,9 +13,17 @@ export const languageStorageKey = "language";
 // The catalogues this page has: its own language's, loaded before the app starts (main.tsx), and
 // the other's once the visitor switches. Both are there at once where ./catalogues is imported.
 const loaded: Partial<Record<Language, Messages>> = {};
-const loaders: Record<Language, () => Promise<Messages>> = {
+const loaders: Record<Language, () => Promise<Texts>> = {
   no: () => import("./no").then((m) => m.no),
   en: () => import("./en").then((m) => m.en),
+};
+// A catalogue's built-in section texts: from the page the server rendered (registerDefaults), else
+// a script of their own. In the catalogue's script they would weigh on every visit (DESIGN.md
+// section 5), when the server's page already holds them.
+const given: Partial<Record<Language, SectionDefaults>> = {};
+const defaultsLoaders: Record<Language, () => Promise<SectionDefaults>> = {
+  no: () => import("./defaults-no").then((m) => m.defaultsNo),
+  en: () => import("./defaults-en").then((m) => m.defaultsEn),
 };
 
 /** Makes a catalogue available to useLanguage (./catalogues registers both). */
@@ -22,9 +31,20 @@ export function registerCatalogue(language: Language, messages: Messages): void 
   loaded[language] = messages;
 }
 
-/** Loads a language's catalogue (one small script), once. */
+/** The built-in section texts a page the server rendered carries (lib/page-data), before loadCatalogue. */
+export function registerDefaults(language: Language, defaults: SectionDefaults): void {
+  given[language] = defaults;
+}
+
+/** Loads a language's catalogue (one small script, and its built-in texts unless given), once. */
 export async function loadCatalogue(language: Language): Promise<Messages> {
-  loaded[language] ??= await loaders[language]();
+  if (!loaded[language]) {
+    const [texts, defaults] = await Promise.all([
+      loaders[language](),
+      given[language] ?? defaultsLoaders[language](),
+    ]);
+    loaded[language] ??= { ...texts, defaults };
+  }
   return loaded[language];
 }
 

@@ -1,4 +1,4 @@
-import type { SectionContent } from "../content";
+import type { SectionDefaults } from "../content";
 import type { PortfolioCategory } from "../portfolio";
 
 /**
@@ -122,6 +122,10 @@ export const no = {
     rating: "{rating} av 5 stjerner",
     avatarAlt: "Bilde av {name}",
   },
+  clients: {
+    /** After a logo's name, for a screen reader: its link opens the brand's site in a new tab. */
+    newTab: "(åpnes i ny fane)",
+  },
   pricing: {
     eyebrow: "Priser",
     title: "Pakker og priser",
@@ -229,62 +233,14 @@ export const no = {
     title: "404 Page Not Found",
     hint: "Did you forget to add the page to the router?",
   },
-  /**
-   * The built-in texts of the sections the admin edits (DESIGN.md section 4, "Defaults"): the
-   * public site shows them while a section has not been saved, so a fresh site reads well.
-   */
-  defaults: {
-    hero: {
-      tagline: "UGC-skaper & innholdsprodusent",
-      greeting: "Hei, jeg lager innhold som selger",
-      intro: "Ekte videoer og bilder for merkevarer som vil nå frem i sosiale medier.",
-      description:
-        "Med over 15 års erfaring innen salg og kommunikasjon vet jeg hva som får folk til å stoppe opp, lytte og kjøpe. Jeg lager produktvideoer, livsstilsvideoer og produktfoto fra Porsgrunn – for merkevarer i hele Norge.",
-    },
-    about: {
-      title: "Hva er UGC – og hvorfor virker det?",
-      description1:
-        "UGC (user-generated content) er innhold laget av ekte mennesker, ikke av merkevaren selv. Det føles som en anbefaling fra en venn, og derfor stoler folk mer på det enn på tradisjonell reklame.",
-      description2:
-        "Jeg lager UGC som du kan bruke i annonser, på nettsiden og i egne kanaler: autentiske videoer og bilder som viser produktet ditt i bruk, tilpasset plattformen og målgruppen.",
-      stat1: {
-        number: "79%",
-        text: "sier at brukergenerert innhold påvirker kjøpsbeslutningene deres i stor grad",
-      },
-      stat2: {
-        number: "2.4x",
-        text: "mer sannsynlig at forbrukere opplever UGC som ekte, sammenlignet med innhold fra merkevaren",
-      },
-      stat3: {
-        number: "73%",
-        text: "av forbrukerne sier at UGC gir dem større trygghet når de handler",
-      },
-    },
-    services: {
-      title: "Tjenester",
-      description:
-        "Fra idé til ferdig klipp: innhold som passer formatet, målgruppen og målet ditt – klart til bruk i annonser og sosiale medier.",
-      creativeTitle: "Kreativt innhold",
-      visualTitle: "Visuelt innhold",
-      videoTitle: "Video og ekstra",
-      resultsTitle: "Resultater som teller",
-    },
-    contact: {
-      title: "La oss jobbe sammen",
-      description:
-        "Fortell meg om merkevaren din og hva du ønsker å oppnå, så svarer jeg innen én virkedag med forslag og pris.",
-      email: "kontakt@ugcfolio.no",
-      location: "Porsgrunn, Telemark, Norway",
-      hours: "Man-Fre: 09:00 - 17:00",
-    },
-    footer: {
-      companyDescription:
-        "UGC-skaper og innholdsprodusent i Porsgrunn. Jeg lager ekte, engasjerende videoer og bilder som hjelper merkevarer å vokse i sosiale medier.",
-      copyright: "© 2025 ugcfolio. Alle rettigheter forbeholdt.",
-    },
-    // The privacy page's text is in ./privacy-defaults: only that page (lazy) needs it.
-  } satisfies Omit<SectionContent, "privacy">,
 };
 
 /** The shape every catalogue shares: nested objects whose leaves are strings. */
-export type Messages = typeof no;
+export type Texts = typeof no;
+
+/**
+ * What `useLanguage().t` holds: a catalogue and its language's built-in section texts
+ * (`t.defaults.hero`), which live apart (./defaults-no.ts, ./defaults-en.ts): a page the server
+ * rendered carries them in its data, so the visitor's script need not (./language.tsx).
+ */
+export type Messages = Texts & { defaults: SectionDefaults };
