@@ -8,13 +8,16 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
 import { useLanguage } from "@/lib/i18n";
-import { type PortfolioItem, usePortfolio } from "@/lib/portfolio";
+import { useReorder } from "@/lib/ordering-admin";
+import { type PortfolioItem, portfolioQueryOptions, usePortfolio } from "@/lib/portfolio";
 import {
   useCreatePortfolioItem,
   useDeletePortfolioItem,
   useUpdatePortfolioItem,
 } from "@/lib/portfolio-admin";
 import { AdminLayout } from "../layout/admin-layout";
+import { sortTextsNo } from "../ordering/sort-texts";
+import { SortableList } from "../ordering/sortable-list";
 import { PortfolioForm } from "./portfolio-form";
 import {
   adminCategoryLabel,
@@ -89,6 +92,15 @@ export function PortfolioPage() {
       toast.error("Error", { description: errorMessage(e, "Failed to delete portfolio item") }),
   });
 
+  const reorder = useReorder<PortfolioItem>(
+    portfolioQueryOptions(language).queryKey,
+    `/api/admin/portfolio/order/${language}`,
+    {
+      onError: (e) =>
+        toast.error("Error", { description: errorMessage(e, "Failed to save the new order") }),
+    },
+  );
+
   const confirmDelete = (item: PortfolioItem) => {
     if (window.confirm("Are you sure you want to delete this item?")) remove.mutate(item.id);
   };
@@ -113,9 +125,17 @@ export function PortfolioPage() {
     );
   } else {
     items = (
-      <ul className="flex flex-col divide-y divide-border">
-        {list.data.map((item) => (
-          <li key={item.id} className="flex items-start gap-3 py-3" data-testid="portfolio-row">
+      <SortableList
+        items={list.data}
+        nameOf={(item) => item.title}
+        label="Porteføljeelementer, i rekkefølgen besøkende ser dem"
+        className="flex flex-col divide-y divide-border"
+        texts={sortTextsNo}
+        onReorder={(ids) => reorder.mutate(ids)}
+      >
+        {(item, { handle, moveButtons }) => (
+          <div className="flex items-start gap-2 bg-card py-3 sm:gap-3" data-testid="portfolio-row">
+            {handle}
             <Thumbnail item={item} />
             <div className="min-w-0 flex-1">
               <h3 className="truncate font-medium">{item.title}</h3>
@@ -127,6 +147,7 @@ export function PortfolioPage() {
                     Fremhevet
                   </span>
                 ) : null}
+                {!item.isActive ? <span>Skjult</span> : null}
                 <ProcessingMark item={item} />
               </p>
               {item.description ? (
@@ -135,7 +156,7 @@ export function PortfolioPage() {
                 </p>
               ) : null}
             </div>
-            <div className="flex shrink-0 gap-1">
+            <div className="grid shrink-0 grid-cols-2 sm:grid-cols-4">
               <Button
                 variant="ghost"
                 size="icon"
@@ -158,10 +179,11 @@ export function PortfolioPage() {
               >
                 <Trash2 className="size-4" aria-hidden="true" />
               </Button>
+              <span className="col-span-2 flex">{moveButtons}</span>
             </div>
-          </li>
-        ))}
-      </ul>
+          </div>
+        )}
+      </SortableList>
     );
   }
 
@@ -186,9 +208,13 @@ export function PortfolioPage() {
           />
         </Card>
         <Card className="min-w-0 p-5 sm:p-6">
-          <h2 className="mb-2 text-lg font-semibold">
+          <h2 className="text-lg font-semibold">
             Porteføljeelementer ({language === "no" ? "norsk" : "engelsk"})
           </h2>
+          <p className="mb-2 text-sm text-muted-foreground">
+            Besøkende ser dem i denne rekkefølgen: dra i håndtaket, eller bruk pilene. Et nytt
+            element legges øverst etter de fremhevede; et element du fremhever, flyttes helt øverst.
+          </p>
           {items}
         </Card>
       </div>

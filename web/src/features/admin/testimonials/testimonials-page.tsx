@@ -19,7 +19,8 @@ import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
 import { formValues } from "@/lib/form-values";
 import type { Language } from "@/lib/i18n";
-import { type Testimonial, useTestimonials } from "@/lib/testimonials";
+import { useReorder } from "@/lib/ordering-admin";
+import { type Testimonial, testimonialsQueryOptions, useTestimonials } from "@/lib/testimonials";
 import {
   useAddTestimonial,
   useDeleteTestimonial,
@@ -27,6 +28,7 @@ import {
 } from "@/lib/testimonials-admin";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
+import { SortableList } from "../ordering/sortable-list";
 import { emptyTestimonial, TestimonialForm, type TestimonialValues } from "./testimonial-form";
 
 type Editing = { mode: "add" } | { mode: "edit"; item: Testimonial } | null;
@@ -113,6 +115,17 @@ export function TestimonialsPage() {
     },
   });
 
+  const reorder = useReorder<Testimonial>(
+    testimonialsQueryOptions(language).queryKey,
+    `/api/admin/testimonials/order/${language}`,
+    {
+      onError: (e) =>
+        toast.error("Error saving the order", {
+          description: errorMessage(e, "The new order could not be saved. Please try again."),
+        }),
+    },
+  );
+
   const addButton = (
     <Button onClick={() => setEditing({ mode: "add" })}>
       <Plus className="size-4" aria-hidden="true" />
@@ -141,11 +154,22 @@ export function TestimonialsPage() {
     );
   } else {
     content = (
-      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        {list.data.map((t) => (
-          <li key={t.id} className="min-w-0">
-            {/* A hidden one is faded by its frame, avatar and stars; its texts keep their
-                contrast (WCAG 1.4.3), which a see-through card would lose. */}
+      <>
+        <p className="mb-4 text-sm text-muted-foreground">
+          Visitors see them in this order. Drag a card by its handle, or use its arrows, to move it;
+          a new testimonial goes last.
+        </p>
+        <SortableList
+          items={list.data}
+          nameOf={(t) => t.name}
+          label="Testimonials, in the order visitors see them"
+          layout="grid"
+          className="grid grid-cols-1 gap-4 md:grid-cols-2"
+          onReorder={(ids) => reorder.mutate(ids)}
+        >
+          {(t, { handle, moveButtons }) => (
+            // A hidden one is faded by its frame, avatar and stars; its texts keep their
+            // contrast (WCAG 1.4.3), which a see-through card would lose.
             <Card
               className={cn(
                 "flex h-full flex-col gap-4 p-5",
@@ -167,13 +191,15 @@ export function TestimonialsPage() {
                     <Stars rating={t.rating} />
                   </div>
                 </div>
+                {handle}
               </div>
               <blockquote
                 className={cn("flex-1 text-sm italic", !t.isActive && "text-muted-foreground")}
               >
                 “{t.testimonial}”
               </blockquote>
-              <div className="flex justify-end gap-2">
+              <div className="flex flex-wrap items-center justify-end gap-2">
+                <span className="mr-auto">{moveButtons}</span>
                 <Button
                   variant="outline"
                   size="sm"
@@ -195,9 +221,9 @@ export function TestimonialsPage() {
                 </Button>
               </div>
             </Card>
-          </li>
-        ))}
-      </ul>
+          )}
+        </SortableList>
+      </>
     );
   }
 
