@@ -193,12 +193,6 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if err != nil {
 		return err
 	}
-	if cfg.Demo {
-		if err := demo.Seed(ctx, st, saveUpload(storage), stdout); err != nil {
-			return fmt.Errorf("demo content: %v", err)
-		}
-	}
-
 	webFS, err := web.Dist()
 	if err != nil {
 		return fmt.Errorf("web app: %v", err)
@@ -243,6 +237,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	defer func() { stopWarm(); <-warmed; renderer.Close() }()
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
 		Jobs: queue, Mail: mailer, Video: tools, VideoOff: videoOff, Renderer: renderer, SiteURL: siteURL})
+	// After the server: the demo's logos are processed by its job kinds, which run below.
+	if cfg.Demo {
+		if err := demo.Seed(ctx, st, saveUpload(storage), api.ProcessUpload, stdout); err != nil {
+			return fmt.Errorf("demo content: %v", err)
+		}
+	}
 	// The background jobs (kinds registered by httpapi.New), the janitor
 	// (abandoned uploads, expired sessions) and scheduled backups use the
 	// store: they stop, and are waited for, before the store closes

@@ -121,6 +121,7 @@ func TestServeDemoSeedsOnce(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "uploads", "demo-1.svg")); err != nil {
 		t.Fatalf("demo poster missing: %v", err)
 	}
+	checkDemoLogos(t, dir)
 	second := serveUntilHealthy(t, env(), "--data", dir, "--demo")
 	if strings.Contains(second.stdout, "password: ") {
 		t.Fatal("demo content seeded twice")
@@ -264,5 +265,36 @@ func TestServeWarnsOnceWithoutPublicURL(t *testing.T) {
 	r = serveUntilHealthy(t, env("UGCFOLIO_PUBLIC_URL", "https://ugc.example.no"), "--data", t.TempDir())
 	if out := r.stdout + r.stderr; strings.Contains(out, "no UGCFOLIO_PUBLIC_URL") {
 		t.Fatalf("warned with a public URL:\n%s", out)
+	}
+}
+
+// checkDemoLogos: the demo's client logos are in the strip, in order, each an
+// uploaded PNG whose processing has begun (a visitor sees a logo once its
+// photo is processed, never the original).
+func checkDemoLogos(t *testing.T, dir string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, "", filepath.Join(dir, "ugcfolio.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	logos, err := st.ListClientLogos(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, l := range logos {
+		names = append(names, l.Name)
+		name := strings.TrimPrefix(l.ImageURL, "/uploads/")
+		if _, err := os.Stat(filepath.Join(dir, "uploads", name)); err != nil || !strings.HasSuffix(name, ".png") {
+			t.Errorf("logo %s: upload %q: %v", l.Name, l.ImageURL, err)
+		}
+		if _, err := st.GetMediaAsset(ctx, name); err != nil {
+			t.Errorf("logo %s has no processing: %v", l.Name, err)
+		}
+	}
+	if got := strings.Join(names, ", "); got != "Nordlys Hudpleie, Fjellkaffe, Bølge Studio, Tindra, Havn & Co" {
+		t.Errorf("demo logos %s", got)
 	}
 }

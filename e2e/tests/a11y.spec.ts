@@ -103,7 +103,7 @@ test.describe("admin screens", () => {
   });
 
   test("the content editor with each section", async ({ page }) => {
-    await eachTab(page, "content", "/admin/content", ["Hero Section", "About UGC", "Services", "Contact", "Footer"]);
+    await eachTab(page, "content", "/admin/content", ["Hero Section", "About UGC", "Services", "Contact", "Footer", "Client Logos"]);
   });
 
   test("the portfolio manager: list, both form tabs, the category select", async ({ page }) => {
@@ -145,6 +145,22 @@ test.describe("admin screens", () => {
       await settled(page);
       await page.getByRole("button", { name: "Delete Ingrid Dahl" }).click();
       await expect(page.getByRole("dialog", { name: "Delete testimonial?" })).toBeVisible();
+    });
+  });
+
+  test("the client logos screen and its form dialog (issue 28; with logos: client-logos.spec.ts)", async ({ page }) => {
+    await expectAccessibleAtBothWidths(page, "client logos (none yet)", async () => {
+      await page.goto("/admin/client-logos");
+      await settled(page);
+      await expect(page.getByText("No client logos yet.")).toBeVisible();
+    });
+    await expectAccessibleAtBothWidths(page, "client logos (add dialog with its messages)", async () => {
+      await page.goto("/admin/client-logos");
+      await settled(page);
+      await page.getByRole("button", { name: "Add Logo" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Add Logo" });
+      await dialog.getByRole("button", { name: "Add Logo" }).click();
+      await expect(dialog.getByText("Brand name is required")).toBeVisible();
     });
   });
 

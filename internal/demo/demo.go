@@ -1,11 +1,14 @@
 // Package demo fills an empty site with demo content for `serve --demo`
 // (make run): an admin with a random password printed once, sample
-// testimonials and portfolio items in both languages, and poster images.
+// testimonials and portfolio items in both languages, poster images, and a
+// strip of client logos (small PNGs drawn for the demo, processed like any
+// uploaded photo).
 package demo
 
 import (
 	"context"
 	"crypto/rand"
+	"embed"
 	"fmt"
 	"io"
 
@@ -20,9 +23,26 @@ const AdminEmail = "admin@ugcfolio.no"
 // SaveFile stores an uploaded file under /uploads/NAME.
 type SaveFile func(ctx context.Context, name string, data []byte) error
 
+// Process starts the processing of an uploaded photo at /uploads/NAME, as a
+// finalized upload's (internal/processing): visitors see a logo only once
+// it is processed.
+type Process func(ctx context.Context, url string) error
+
+//go:embed logos/*.png
+var logoFiles embed.FS
+
+// clientLogos are the demo's brands, in the strip's order, and their logo files.
+var clientLogos = []struct{ name, file, link string }{
+	{"Nordlys Hudpleie", "nordlys.png", "https://nordlys.example.no"},
+	{"Fjellkaffe", "fjellkaffe.png", "https://fjellkaffe.example.no"},
+	{"Bølge Studio", "bolge-studio.png", ""},
+	{"Tindra", "tindra.png", "https://tindra.example.no"},
+	{"Havn & Co", "havn-co.png", ""},
+}
+
 // Seed adds the demo content when the database has no account yet, so it
 // runs once per site and never touches a site in use.
-func Seed(ctx context.Context, st *store.Store, save SaveFile, out io.Writer) error {
+func Seed(ctx context.Context, st *store.Store, save SaveFile, process Process, out io.Writer) error {
 	n, err := st.CountUsers(ctx)
 	if err != nil || n > 0 {
 		return err
@@ -53,7 +73,31 @@ func Seed(ctx context.Context, st *store.Store, save SaveFile, out io.Writer) er
 			}
 		}
 	}
+	if err := seedLogos(ctx, st, save, process); err != nil {
+		return err
+	}
 	fmt.Fprintf(out, "\nDemo admin created (shown only this once):\n  username: %s\n  password: %s\n  log in at /auth\n\n", AdminEmail, password)
+	return nil
+}
+
+// seedLogos uploads each logo, starts its processing and adds it to the strip.
+func seedLogos(ctx context.Context, st *store.Store, save SaveFile, process Process) error {
+	for i, l := range clientLogos {
+		data, err := logoFiles.ReadFile("logos/" + l.file)
+		if err != nil {
+			return err
+		}
+		url := fmt.Sprintf("/uploads/demo-logo-%d.png", i+1)
+		if err := save(ctx, url[len("/uploads/"):], data); err != nil {
+			return err
+		}
+		if err := process(ctx, url); err != nil {
+			return err
+		}
+		if _, err := st.CreateClientLogo(ctx, store.ClientLogoInput{Name: l.name, ImageURL: url, LinkURL: l.link}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -32,6 +32,11 @@ const TestimonialsPage = lazy(() =>
     default: m.TestimonialsPage,
   })),
 );
+const ClientLogosPage = lazy(() =>
+  import("@/features/admin/client-logos/client-logos-page").then((m) => ({
+    default: m.ClientLogosPage,
+  })),
+);
 const InquiriesPage = lazy(() =>
   import("@/features/admin/inquiries/inquiries-page").then((m) => ({ default: m.InquiriesPage })),
 );
@@ -54,6 +59,7 @@ const GuardedDashboard = guarded(DashboardPage);
 const GuardedContent = guarded(ContentPage);
 const GuardedPortfolio = guarded(PortfolioPage);
 const GuardedTestimonials = guarded(TestimonialsPage);
+const GuardedClientLogos = guarded(ClientLogosPage);
 const GuardedInquiries = guarded(InquiriesPage);
 
 function RouteFallback() {
@@ -80,6 +86,7 @@ export function AppRouter() {
         <Route path={paths.admin.content} component={GuardedContent} />
         <Route path={paths.admin.portfolio} component={GuardedPortfolio} />
         <Route path={paths.admin.testimonials} component={GuardedTestimonials} />
+        <Route path={paths.admin.clientLogos} component={GuardedClientLogos} />
         <Route path={paths.admin.inquiries} component={GuardedInquiries} />
         <Route component={NotFoundPage} />
       </Switch>

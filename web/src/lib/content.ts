@@ -55,6 +55,11 @@ export interface PrivacyContent {
   body: string;
 }
 
+/** The heading of the home page's client logos (issue 28). */
+export interface ClientsContent {
+  title: string;
+}
+
 /** Each known section's field shape. Any other section is a free map of strings. */
 export interface SectionContent {
   hero: HeroContent;
@@ -63,7 +68,15 @@ export interface SectionContent {
   contact: ContactContent;
   footer: FooterContent;
   privacy: PrivacyContent;
+  clients: ClientsContent;
 }
+
+/**
+ * The built-in texts of the home page's sections in one language (DESIGN.md section 4,
+ * "Defaults"): lib/i18n/defaults-no.ts and defaults-en.ts. The privacy page's are apart
+ * (lib/i18n/privacy-defaults.ts).
+ */
+export type SectionDefaults = Omit<SectionContent, "privacy">;
 
 export type ContentSection = keyof SectionContent;
 
@@ -74,6 +87,7 @@ export const contentSections = [
   "contact",
   "footer",
   "privacy",
+  "clients",
 ] as const satisfies readonly ContentSection[];
 
 /** GET /api/content/{section}/{lang}: the stored row. */

@@ -39,6 +39,15 @@ interface Row {
 }
 type Form = { valid: Record<string, unknown>; fields: Record<string, Row> };
 const forms = rules.forms as unknown as Record<string, Form>;
+
+/** The address formats and which mediaUrls samples each takes (rules.json says per sample). */
+type MediaSample = (typeof rules.mediaUrls)[number];
+const mediaFormats = {
+  imageUrl: (s: MediaSample) => s.image,
+  videoUrl: (s: MediaSample) => s.video,
+  uploadedImage: (s: MediaSample) => s.uploadedImage,
+  linkUrl: (s: MediaSample) => s.link,
+};
 const lists = rules as unknown as Record<string, string[]>;
 
 /** Files that build a schema some other way, and the test that holds them to rules.json. */
@@ -238,10 +247,11 @@ describe.each(Object.entries(forms))("the %s form applies its rows of rules.json
     }
     if (row.format === "email") {
       for (const { email, valid } of rules.emails) want(email, valid ? null : "format");
-    } else if (row.format === "imageUrl" || row.format === "videoUrl") {
-      for (const { url, image, video } of rules.mediaUrls) {
-        want(url, (row.format === "imageUrl" ? image : video) ? null : "format");
-      }
+    } else if (row.format !== undefined && row.format in mediaFormats) {
+      const takes = mediaFormats[row.format as keyof typeof mediaFormats];
+      for (const sample of rules.mediaUrls) want(sample.url, takes(sample) ? null : "format");
+    } else if (row.format) {
+      expect.fail(`${name}.${field}: format ${row.format} has no samples in this test`);
     }
   });
 });

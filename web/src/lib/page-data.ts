@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { fetchCurrentUser, hasSignedInHint, userQueryKey } from "./auth";
-import { type LanguageContent, languageContentQueryOptions } from "./content";
+import { type ClientLogo, clientLogosQueryOptions } from "./client-logos";
+import { type LanguageContent, languageContentQueryOptions, type SectionDefaults } from "./content";
 import { isLanguage, type Language } from "./i18n";
 import { type PortfolioItem, portfolioQueryOptions } from "./portfolio";
 import { siteInfoQueryOptions } from "./site-access";
@@ -18,6 +19,12 @@ export interface PageData {
   content: LanguageContent;
   portfolio: PortfolioItem[];
   testimonials: Testimonial[];
+  clientLogos: ClientLogo[];
+  /**
+   * The built-in section texts of the page's language, as the server's render used them
+   * (internal/ssr adds them after the render): the visitor's script then need not carry them.
+   */
+  defaults?: SectionDefaults | null;
 }
 
 /** The id of the `<script type="application/json">` holding the page data. */
@@ -29,6 +36,7 @@ export function seedPageData(client: QueryClient, data: PageData): void {
   client.setQueryData(languageContentQueryOptions(language).queryKey, data.content);
   client.setQueryData(portfolioQueryOptions(language).queryKey, data.portfolio);
   client.setQueryData(testimonialsQueryOptions(language).queryKey, data.testimonials);
+  client.setQueryData(clientLogosQueryOptions().queryKey, data.clientLogos ?? []);
   // The server renders the page only when the coming-soon gate is off.
   client.setQueryData(siteInfoQueryOptions().queryKey, { gate: false });
 }

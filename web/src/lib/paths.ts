@@ -18,6 +18,8 @@ export const paths = {
     content: "/admin/content",
     portfolio: "/admin/portfolio",
     testimonials: "/admin/testimonials",
+    /** The home page's client logos (issue 28). */
+    clientLogos: "/admin/client-logos",
     inquiries: "/admin/inquiries",
   },
 } as const;

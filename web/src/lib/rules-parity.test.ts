@@ -4,6 +4,7 @@
  * on one side alone fails one of the two tests. Where the client has a constant the test compares
  * it; where the rule lives in a schema it runs the schema at the limit and one past it.
  */
+
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { sections as editorSections } from "@/features/admin/content/content-sections";
@@ -32,6 +33,7 @@ import { homePathOf, languageCookie, languages } from "./i18n";
 import { catalogues } from "./i18n/catalogues";
 import { privacyDefaults } from "./i18n/privacy-defaults";
 import { deliveryStates } from "./inquiries";
+import { isLinkUrl, isUploadedImage } from "./logo-urls";
 import { MAX_IMAGE_BYTES, mediaStatuses, msgImageTooLarge } from "./media";
 import { jobStates } from "./media-admin";
 import { embedUrl, isValidImageUrl, isValidVideoUrl, videoFrameHosts } from "./media-url";
@@ -232,9 +234,17 @@ describe("rules shared with the server (testdata/rules.json)", () => {
     }
   });
 
-  it.each(rules.mediaUrls)("judges $url as the server does", ({ url, image, video }) => {
-    expect({ image: isValidImageUrl(url), video: isValidVideoUrl(url) }).toEqual({ image, video });
-  });
+  it.each(rules.mediaUrls)(
+    "judges $url as the server does",
+    ({ url, image, video, uploadedImage, link }) => {
+      expect({
+        image: isValidImageUrl(url),
+        video: isValidVideoUrl(url),
+        uploadedImage: isUploadedImage(url),
+        link: isLinkUrl(url),
+      }).toEqual({ image, video, uploadedImage, link });
+    },
+  );
 
   it("has the same e-mail rule: zod's pattern, the contact form's and the server's word for word", () => {
     expect(z.regexes.email.source).toBe(rules.emailPattern);

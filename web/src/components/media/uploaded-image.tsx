@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImageOff, Loader2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { clientLogosUrl } from "@/lib/client-logos";
 import type { MediaInfo } from "@/lib/media";
 import { getMediaStatus } from "@/lib/media-admin";
 import { isUploadPath } from "@/lib/media-url";
@@ -18,8 +19,8 @@ const pollMs = 1000;
  * The processing of the upload at `address` as the admin shows it. `known` is what a list answer
  * already said (undefined when there is none, as in a form after an upload): a finished state is
  * taken as it is; while it says "processing" (or says nothing) the server is asked every second.
- * When the photo leaves "processing" the portfolio and testimonial lists refetch, so that every
- * screen shows the variants. Undefined while the first answer is on its way.
+ * When the photo leaves "processing" the portfolio, testimonial and client logo lists refetch, so
+ * that every screen shows the variants. Undefined while the first answer is on its way.
  */
 export function useImageMedia(
   address: string,
@@ -45,6 +46,8 @@ export function useImageMedia(
           queryKey: testimonialsQueryOptions(language).queryKey,
         });
       }
+      // The visitor's and the admin's lists of logos (lib/client-logos-admin shares the prefix).
+      void queryClient.invalidateQueries({ queryKey: [clientLogosUrl] });
     }
     previous.current = media?.status;
   }, [media?.status, queryClient]);
@@ -58,6 +61,8 @@ const shapes = {
   avatar: "size-12 rounded-full",
   /** A form's preview under the upload button. */
   preview: "aspect-video w-full rounded-md",
+  /** A client logo, drawn whole (issue 28). */
+  logo: "h-16 w-full rounded-md",
 };
 
 /**
@@ -92,7 +97,7 @@ export function AdminImage({
   const media = useImageMedia(address, known);
   const [broken, setBroken] = useState<string | null>(null);
   const box = cn(shapes[shape], "shrink-0 overflow-hidden bg-muted");
-  const alt = shape === "preview" ? texts.preview : "";
+  const alt = shape === "preview" || shape === "logo" ? texts.preview : "";
   // An upload whose state is not in yet shows "processing", never its private original.
   const view =
     media === undefined && isUploadPath(address)
@@ -109,7 +114,7 @@ export function AdminImage({
           alt={alt}
           onError={() => setBroken(view.src)}
           data-testid={testId}
-          className="size-full object-cover"
+          className={cn("size-full", shape === "logo" ? "object-contain p-2" : "object-cover")}
         />
       </span>
     );
@@ -128,7 +133,7 @@ export function AdminImage({
       </span>
     );
   }
-  const small = shape !== "preview";
+  const small = shape === "thumb" || shape === "avatar";
   if (view.kind === "processing") {
     return (
       <span

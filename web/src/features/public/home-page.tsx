@@ -6,6 +6,7 @@ import { useLanguage } from "@/lib/i18n";
 import { privacyPathOf } from "@/lib/paths";
 import { ContactSection } from "./contact/contact-section";
 import { About } from "./sections/about";
+import { ClientLogos } from "./sections/client-logos";
 import { Hero } from "./sections/hero";
 import { Pricing } from "./sections/pricing";
 import { Services } from "./sections/services";
@@ -66,6 +67,7 @@ export function HomePage() {
       <SiteNav />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
+        <ClientLogos />
         <About />
         <Services />
         <WorkSection />

@@ -82,6 +82,12 @@ export const sections: SectionDef[] = [
     // "{email}" in the text is replaced by the contact e-mail; "## " starts a heading.
     fields: [{ key: "body", label: "Privacy page text" }],
   },
+  {
+    id: "clients",
+    tab: "Client Logos",
+    // The heading above the logos of /admin/client-logos on the home page (issue 28).
+    fields: [{ key: "title", label: "Heading" }],
+  },
 ];
 
 /** The form values of a section: one string per flat key. */

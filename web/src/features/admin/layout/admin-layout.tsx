@@ -1,5 +1,6 @@
 import {
   ArrowLeft,
+  BadgeCheck,
   FileText,
   Image,
   LayoutDashboard,
@@ -23,6 +24,7 @@ const links = [
   { href: paths.admin.content, label: "Content", icon: FileText },
   { href: paths.admin.portfolio, label: "Portfolio", icon: Image },
   { href: paths.admin.testimonials, label: "Testimonials", icon: MessageSquareQuote },
+  { href: paths.admin.clientLogos, label: "Client Logos", icon: BadgeCheck },
   { href: paths.admin.inquiries, label: "Inquiries", icon: Mail },
 ] as const;
 

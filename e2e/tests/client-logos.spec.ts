@@ -1,0 +1,150 @@
+/**
+ * Issue 28: the creator uploads her clients' logos in the admin; the home page shows them, grey, in
+ * a row that wraps, under the hero, in both languages, at a desktop's and a phone's width.
+ */
+import type { Page } from "@playwright/test";
+import { atBothWidths, expectNoViolations } from "../lib/axe";
+import { expect, test } from "../lib/fixtures";
+import { createAdmin } from "../lib/server";
+
+// These tests add site content: a server of their own.
+test.use({ ownServer: "client-logos" });
+
+const creator = { email: "logos@example.no", name: "Kari", password: "hemmelig-logoer" };
+
+/** A 600×200 PNG logo drawn by the browser: a mark and a name on a transparent background. */
+async function makeLogo(page: Page, name: string, colour: string): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ({ name, colour }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 600;
+      canvas.height = 200;
+      const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+      ctx.fillStyle = colour;
+      ctx.beginPath();
+      ctx.arc(100, 100, 70, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.font = "bold 72px sans-serif";
+      ctx.fillText(name, 190, 125);
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((b) => resolve(b as Blob), "image/png"),
+      );
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let s = "";
+      for (const b of bytes) s += String.fromCharCode(b);
+      return btoa(s);
+    },
+    { name, colour },
+  );
+  return Buffer.from(base64, "base64");
+}
+
+/** Adds a logo through the admin screen's dialog, as the creator does. */
+async function addLogo(page: Page, name: string, colour: string, link: string) {
+  await page.getByRole("button", { name: "Add Logo" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Brand name").fill(name);
+  await dialog.getByTestId("logo-file-input").setInputFiles({
+    name: `${name}.png`,
+    mimeType: "image/png",
+    buffer: await makeLogo(page, name, colour),
+  });
+  // The processed logo, never the private original, once the server has made it.
+  await expect(dialog.getByTestId("logo-preview")).toHaveAttribute("src", /^\/media\/p_[0-9a-f]+\.jpg$/, {
+    timeout: 30_000,
+  });
+  if (link) await dialog.getByLabel("Link (optional)").fill(link);
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith("/api/admin/client-logos") && r.request().method() === "POST",
+  );
+  await dialog.getByRole("button", { name: "Add Logo" }).click();
+  expect((await created).status()).toBe(201);
+  await expect(page.getByTestId("client-logo-card").filter({ hasText: name })).toBeVisible();
+}
+
+test("the creator uploads logos; the home page shows them in both languages at both widths", async ({
+  page,
+  browser,
+  baseURL,
+  server,
+}, testInfo) => {
+  test.setTimeout(120_000); // processing photos shares two cores with the rest of the machine
+  await createAdmin(server, creator);
+  const login = await page.request.post("/api/login", {
+    data: { username: creator.email, password: creator.password },
+  });
+  expect(login.status()).toBe(200);
+
+  // No logo yet: no strip at all, not even its heading.
+  const empty = await (await page.request.get("/")).text();
+  expect(empty).not.toContain('id="clients"');
+
+  await page.goto("/admin/client-logos");
+  await expect(page.getByText("No client logos yet.")).toBeVisible();
+  await addLogo(page, "Fjordlys", "#2f6f5e", "https://fjordlys.example.no");
+  await addLogo(page, "Tindra", "#b03a6a", "");
+  // The admin screen with its logos, its grips and arrows.
+  await atBothWidths(page, async (width) => {
+    await page.goto("/admin/client-logos");
+    await expect(page.getByTestId("client-logo-card")).toHaveCount(2);
+    await expect(page.getByTestId("admin-image")).toHaveCount(2);
+    await expectNoViolations(page, `admin client logos at ${width} px`);
+    await page.screenshot({ path: testInfo.outputPath(`admin-client-logos-${width}.png`), fullPage: true });
+  });
+  // Its English heading, as the creator words it (Content → Client Logos).
+  const saved = await page.request.post("/api/admin/content", {
+    data: { section: "clients", language: "en", content: { title: "Trusted by brands like" } },
+  });
+  expect(saved.status()).toBe(200);
+
+  // The page the server sends has the strip already, before any script runs.
+  const html = await (await page.request.get("/")).text();
+  expect(html).toContain('id="clients"');
+  expect(html).toContain('alt="Fjordlys"');
+
+  for (const [language, path, heading] of [
+    ["no", "/", "Merkevarer jeg har jobbet med"],
+    ["en", "/en", "Trusted by brands like"],
+  ] as const) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ baseURL, viewport });
+      const visitor = await context.newPage();
+      await visitor.goto(path);
+      await expect(visitor.locator("html[data-app-ready]")).toHaveCount(1);
+      const strip = visitor.getByRole("region", { name: heading });
+      await strip.scrollIntoViewIfNeeded();
+      const logos = strip.getByTestId("client-logo").locator("img");
+      await expect(logos).toHaveCount(2);
+      expect(await logos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))).toEqual([
+        "Fjordlys",
+        "Tindra",
+      ]);
+      // Each shows a processed variant, and has loaded.
+      for (const img of await logos.all()) {
+        await expect
+          .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+          .toBe(true);
+        expect(await img.evaluate((i: HTMLImageElement) => new URL(i.currentSrc).pathname)).toMatch(
+          /^\/media\/p_[0-9a-f]+\.(webp|jpg)$/,
+        );
+      }
+      const newTab = language === "no" ? "(åpnes i ny fane)" : "(opens in a new tab)";
+      const link = strip.getByRole("link", { name: `Fjordlys ${newTab}` });
+      await expect(link).toHaveAttribute("href", "https://fjordlys.example.no");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(strip.getByRole("link")).toHaveCount(1); // Tindra has no link
+      // On a phone the row wraps inside the screen: nothing sticks out sideways.
+      const overflow = await visitor.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await strip.screenshot({ path: testInfo.outputPath(`clients-${language}-${viewport.width}.png`) });
+      await expectNoViolations(visitor, `home page with client logos (${language}, ${viewport.width} px)`);
+      await context.close();
+    }
+  }
+});
+

@@ -1,0 +1,232 @@
+import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { imageTexts } from "@/components/media/image-texts";
+import { AdminImage } from "@/components/media/uploaded-image";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
+import type { ClientLogo } from "@/lib/client-logos";
+import {
+  useAddClientLogo,
+  useAdminClientLogos,
+  useDeleteClientLogo,
+  useReorderClientLogos,
+  useUpdateClientLogo,
+} from "@/lib/client-logos-admin";
+import { formValues, trimmedValues } from "@/lib/form-values";
+import { paths } from "@/lib/paths";
+import { AdminLayout } from "../layout/admin-layout";
+import { SortableList } from "../ordering/sortable-list";
+import { ClientLogoForm, emptyClientLogo } from "./client-logo-form";
+
+type Editing = { mode: "add" } | { mode: "edit"; item: ClientLogo } | null;
+
+/**
+ * "/admin/client-logos" (issue 28): the brands shown as logos under the home page's hero, in both
+ * languages, in the order set here; the heading above them is a content section (Content → Client
+ * Logos). Add, edit, delete, and order by drag and drop or the arrows.
+ */
+export function ClientLogosPage() {
+  const list = useAdminClientLogos();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ClientLogo | null>(null);
+
+  const add = useAddClientLogo({
+    onSuccess: () => {
+      toast.success("Logo added");
+      setEditing(null);
+    },
+    onError: (e) =>
+      toast.error("Error adding logo", {
+        description: errorMessage(e, "The logo could not be added. Please try again."),
+      }),
+  });
+  const update = useUpdateClientLogo({
+    onSuccess: () => {
+      toast.success("Logo updated");
+      setEditing(null);
+    },
+    onError: (e) =>
+      toast.error("Error updating logo", {
+        description: errorMessage(e, "The logo could not be updated. Please try again."),
+      }),
+  });
+  const remove = useDeleteClientLogo({
+    onSuccess: () => {
+      toast.success("Logo deleted");
+      setDeleting(null);
+    },
+    onError: (e) => {
+      setDeleting(null);
+      toast.error("Error deleting logo", {
+        description: errorMessage(e, "The logo could not be deleted. Please try again."),
+      });
+    },
+  });
+  const reorder = useReorderClientLogos((e) =>
+    toast.error("Error saving the order", {
+      description: errorMessage(e, "The new order could not be saved. Please try again."),
+    }),
+  );
+
+  const addButton = (
+    <Button onClick={() => setEditing({ mode: "add" })}>
+      <Plus className="size-4" aria-hidden="true" />
+      Add Logo
+    </Button>
+  );
+
+  let content: React.ReactNode;
+  if (list.isPending) {
+    content = <Spinner label="Loading logos" />;
+  } else if (list.isError) {
+    content = (
+      <Card className="flex flex-col items-center gap-3 p-10 text-center">
+        <p className="text-destructive">Failed to load the logos.</p>
+        <Button variant="outline" onClick={() => list.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  } else if (list.data.length === 0) {
+    content = (
+      <Card className="flex flex-col items-center gap-4 p-10 text-center">
+        <p className="text-muted-foreground">
+          No client logos yet. The home page shows the strip once you add one.
+        </p>
+        {addButton}
+      </Card>
+    );
+  } else {
+    content = (
+      <SortableList
+        items={list.data}
+        nameOf={(logo) => logo.name}
+        label="Client logos, in the order visitors see them"
+        layout="grid"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+        onReorder={(ids) => reorder.mutate(ids)}
+      >
+        {(logo, { handle, moveButtons }) => (
+          <Card className="flex h-full flex-col gap-3 p-4" data-testid="client-logo-card">
+            <div className="flex items-start gap-2">
+              <div className="min-w-0 flex-1">
+                <h2 className="truncate font-semibold">{logo.name}</h2>
+                {logo.linkUrl ? (
+                  <a
+                    href={logo.linkUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex h-5 max-w-full items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline"
+                  >
+                    <span className="truncate">{logo.linkUrl.replace(/^https?:\/\//, "")}</span>
+                    <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+                  </a>
+                ) : (
+                  <p className="h-5 text-sm text-muted-foreground">No link</p>
+                )}
+              </div>
+              {handle}
+            </div>
+            <div className="rounded-md border border-border bg-white">
+              <AdminImage
+                address={logo.imageUrl}
+                media={logo.imageMedia ?? null}
+                shape="logo"
+                sizes="20rem"
+                texts={imageTexts.en}
+                placeholder={null}
+              />
+            </div>
+            <div className="mt-auto flex flex-wrap items-center justify-end gap-2">
+              <span className="mr-auto">{moveButtons}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setEditing({ mode: "edit", item: logo })}
+                aria-label={`Edit ${logo.name}`}
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-destructive"
+                onClick={() => setDeleting(logo)}
+                aria-label={`Delete ${logo.name}`}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          </Card>
+        )}
+      </SortableList>
+    );
+  }
+
+  return (
+    <AdminLayout
+      title="Client Logos"
+      description="Brands you have worked with, shown under the hero of your home page."
+      actions={addButton}
+    >
+      <p className="mb-4 text-sm text-muted-foreground">
+        Both languages show the same logos, in this order: drag a card by its handle, or use its
+        arrows, to move it; a new logo goes last. The heading above them is under{" "}
+        <Link href={paths.admin.content} className="underline underline-offset-2">
+          Content → Client Logos
+        </Link>
+        .
+      </p>
+      {content}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{editing?.mode === "edit" ? "Edit Logo" : "Add Logo"}</DialogTitle>
+            <DialogDescription>Shown on the home page in both languages.</DialogDescription>
+          </DialogHeader>
+          {editing ? (
+            <ClientLogoForm
+              defaults={
+                editing.mode === "edit"
+                  ? formValues(editing.item, emptyClientLogo)
+                  : emptyClientLogo
+              }
+              submitLabel={editing.mode === "edit" ? "Save Changes" : "Add Logo"}
+              saving={add.isPending || update.isPending}
+              onCancel={() => setEditing(null)}
+              onSubmit={(v) =>
+                editing.mode === "edit"
+                  ? update.mutate({ id: editing.item.id, input: trimmedValues(v) })
+                  : add.mutate(trimmedValues(v))
+              }
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete logo?"
+        description={`This removes the ${deleting?.name} logo from your home page and deletes its image. This cannot be undone.`}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </AdminLayout>
+  );
+}
