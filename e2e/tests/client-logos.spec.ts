@@ -79,7 +79,8 @@ test("the creator uploads logos; the home page shows them in both languages at b
   const empty = await (await page.request.get("/")).text();
   expect(empty).not.toContain('id="clients"');
 
-  await page.goto("/admin/client-logos");
+  // A screen of its own: the server answers its address with the app (200, not 404).
+  expect((await page.goto("/admin/client-logos"))?.status()).toBe(200);
   await expect(page.getByText("No client logos yet.")).toBeVisible();
   await addLogo(page, "Fjordlys", "#2f6f5e", "https://fjordlys.example.no");
   await addLogo(page, "Tindra", "#b03a6a", "");

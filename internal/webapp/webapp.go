@@ -110,6 +110,7 @@ var clientRoutes = map[string]bool{
 	"/admin/content":      true,
 	"/admin/portfolio":    true,
 	"/admin/testimonials": true,
+	"/admin/client-logos": true,
 	"/admin/inquiries":    true,
 }
 

@@ -77,34 +77,34 @@ export function ClientLogoForm({
       <FormField label="Brand name" id="logo-name" error={errors.name?.message}>
         {(control) => <Input {...control} placeholder="Fjellkaffe" {...register("name")} />}
       </FormField>
-      <FormField
-        label="Logo"
-        id="logo-image"
-        error={errors.imageUrl?.message}
-        hint="A JPEG, PNG, WebP or HEIC photo, best on a transparent or white background. The home page shows it in grey."
-      >
-        {(control) => (
-          <div className="flex flex-col gap-3">
-            {imageUrl ? (
-              <AdminImage
-                key={imageUrl}
-                address={imageUrl}
-                shape="logo"
-                sizes="20rem"
-                texts={imageTexts.en}
-                placeholder={null}
-                testId="logo-preview"
-              />
-            ) : null}
-            <input type="hidden" {...control} {...register("imageUrl")} />
-            <ImageUploadButton
-              testId="logo-file-input"
-              texts={{ ...imageTexts.en, upload: imageUrl ? "Replace logo" : "Upload logo" }}
-              onUploaded={(url) => setValue("imageUrl", url, { shouldValidate: true })}
-            />
-          </div>
-        )}
-      </FormField>
+      {/* An upload, not a text field: a group named "Logo" around the preview and the button. */}
+      <fieldset className="flex min-w-0 flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium leading-none">Logo</legend>
+        {imageUrl ? (
+          <AdminImage
+            key={imageUrl}
+            address={imageUrl}
+            shape="logo"
+            sizes="20rem"
+            texts={imageTexts.en}
+            placeholder={null}
+            testId="logo-preview"
+          />
+        ) : null}
+        <input type="hidden" {...register("imageUrl")} />
+        <ImageUploadButton
+          testId="logo-file-input"
+          texts={{ ...imageTexts.en, upload: imageUrl ? "Replace logo" : "Upload logo" }}
+          onUploaded={(url) => setValue("imageUrl", url, { shouldValidate: true })}
+        />
+        <p className="text-sm text-muted-foreground">
+          A JPEG, PNG, WebP or HEIC photo, best on a transparent or white background. The home page
+          shows it in grey.
+        </p>
+        {errors.imageUrl ? (
+          <p className="text-sm text-destructive">{errors.imageUrl.message}</p>
+        ) : null}
+      </fieldset>
       <FormField label="Link (optional)" id="logo-link" error={errors.linkUrl?.message}>
         {(control) => (
           <Input
