@@ -98,6 +98,8 @@ type Server struct {
 	uploads    *media.Uploads        // the chunked upload protocol
 	now        func() time.Time
 
+	uploadCleanup media.CleanupJob // removes abandoned uploads: a job the janitor schedules
+
 	contactLimit ratelimit.Limiter // POST /api/contact, per client address
 	bodyTimes    bodyTimes         // how long a request body may take to arrive
 	writeTimes   writeTimes        // how long an answer may take to leave (slowreaders.go)
@@ -147,6 +149,10 @@ func New(d Deps) *Server {
 	}
 	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log,
 		InUse: d.Store.UploadInUse}
+	if bucket, ok := s.storage.(*media.S3); ok {
+		s.uploads.Bucket = bucket // chunks in the bucket: any replica takes any chunk (issue 27)
+	}
+	s.uploadCleanup = s.uploads.RegisterCleanup(s.jobs, func() time.Time { return s.now() }, s.forgetCleaned)
 	s.processing = processing.New(processing.Deps{Store: d.Store, Storage: s.storage, Jobs: s.jobs, Log: d.Log,
 		Video: d.Video, VideoOff: d.VideoOff, VideoConfig: d.Config.Video, VideoWorkDir: d.Config.VideoWorkDir(),
 		Changed: s.publicCache.invalidate})
