@@ -219,6 +219,27 @@ func TestChunksFromAnyReplica(t *testing.T) {
 		if err != nil || !bytes.Equal(sh.stored(t, url), data) {
 			t.Fatalf("finalize of chunks sent at once: %q %v", url, err)
 		}
+
+		// Two finalizes at once on two replicas (a retry sent elsewhere while
+		// the first still runs) store one file under one URL.
+		data = video(1_500_000)
+		chunks = split(data, 1<<20)
+		sh.declare(t, c, "finalized-twice", data, len(chunks))
+		sh.send(t, a, "finalized-twice", 0, chunks)
+		sh.send(t, b, "finalized-twice", 1, chunks)
+		urls := make([]string, 2)
+		for i, r := range []*replica{a, c} {
+			wg.Go(func() {
+				var err error
+				if urls[i], err = r.Finalize(ctx, sh.admin, "finalized-twice"); err != nil {
+					t.Errorf("finalize on replica %d: %v", i, err)
+				}
+			})
+		}
+		wg.Wait()
+		if urls[0] != urls[1] || !bytes.Equal(sh.stored(t, urls[0]), data) {
+			t.Fatalf("two finalizes at once answered %q", urls)
+		}
 		for _, r := range []*replica{a, b, c} {
 			r.wantNoLocalFiles(t)
 		}
