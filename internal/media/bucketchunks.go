@@ -68,14 +68,18 @@ func (b bucketChunks) put(ctx context.Context, up store.Upload, index int, r io.
 // checkSize applies chunkArea.writeChunk's rules, with its errors, to a
 // chunk of n bytes: every chunk but the last has the size c that the first
 // of them fixed, the last is no larger, and together they do not exceed
-// the declared size. It reads the upload again: another replica may have
-// fixed c since the upload was read.
+// the declared size. Until c is fixed it reads the upload again: another
+// replica may have fixed c since (once fixed, c never changes).
 func (b bucketChunks) checkSize(ctx context.Context, up store.Upload, index int, n int64) error {
-	cur, err := b.st.GetUpload(ctx, up.ID)
-	if err != nil {
-		return err
+	c := up.ChunkSize
+	if c == 0 {
+		cur, err := b.st.GetUpload(ctx, up.ID)
+		if err != nil {
+			return err
+		}
+		c = cur.ChunkSize
 	}
-	c := cur.ChunkSize
+	var err error
 	switch {
 	case index == up.TotalChunks-1 && n == 0, index < up.TotalChunks-1 && c == 0 && n == 0:
 		return errChunkEmpty

@@ -212,10 +212,25 @@ func (u *Uploads) Finalize(ctx context.Context, userID int64, id string) (string
 	}
 	name, err := u.store(ctx, up, chunks)
 	if err != nil {
+		if url, ok := u.storedMeanwhile(ctx, id); ok {
+			return url, nil
+		}
 		return u.discard(context.WithoutCancel(ctx), up), err
 	}
 	u.removeChunks(ctx, chunks, id)
 	return URLPrefix + name, nil
+}
+
+// storedMeanwhile answers the URL of the upload's file when another
+// finalize of it (a retry that reached another replica while this one ran)
+// has stored it, and so removed the chunks under this one: its answer is
+// this one's, and nothing is discarded. Storage never holds half a file.
+func (u *Uploads) storedMeanwhile(ctx context.Context, id string) (string, bool) {
+	up, err := u.Store.GetUpload(ctx, id)
+	if err != nil || up.StoredName == "" || !u.stored(ctx, up.StoredName) {
+		return "", false
+	}
+	return URLPrefix + up.StoredName, true
 }
 
 // removeChunks removes the chunks of a stored upload. A failure is only
