@@ -105,6 +105,12 @@ bench-startup: build
 bench-login-burst: build
 	scripts/bench-login-burst.sh
 
+## bench-uploads: a 20 MB upload in 1 MiB chunks with S3 storage, chunks on disk vs in the bucket
+## (issue 27); the median of each run is its ms/upload (PostgreSQL too with TEST_DATABASE_URL)
+.PHONY: bench-uploads
+bench-uploads: tools
+	$(GO) test -run '^$$' -bench BenchmarkUpload20MB -benchtime 5x -count 5 ./internal/media
+
 ## bench-api: portfolio list vs a static file of the same size under load (DESIGN.md §5)
 .PHONY: bench-api
 bench-api: build
