@@ -46,7 +46,8 @@ var errChunkForm = apperr.Invalid("Send multipart/form-data with the fields uplo
 
 // uploadChunk answers POST /api/admin/upload/chunk, a multipart form with
 // uploadId, chunkIndex, totalChunks and then the chunk itself, which is
-// streamed to disk as it arrives (never parsed into memory). 200
+// streamed to disk as it arrives (never parsed into memory), or with S3
+// storage read whole (one chunk, at most 5 MiB) and put in the bucket. 200
 // {chunkIndex}; 404 for an upload that is not the caller's; 413 for a chunk
 // larger than the upload needs.
 func (s *Server) uploadChunk(w http.ResponseWriter, r *http.Request) error {
