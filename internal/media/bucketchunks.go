@@ -79,13 +79,13 @@ func (b bucketChunks) checkSize(ctx context.Context, up store.Upload, index int,
 		}
 		c = cur.ChunkSize
 	}
-	var err error
+	last := index == up.TotalChunks-1
 	switch {
-	case index == up.TotalChunks-1 && n == 0, index < up.TotalChunks-1 && c == 0 && n == 0:
+	case n == 0 && (last || c == 0):
 		return errChunkEmpty
-	case index == up.TotalChunks-1 && c > 0:
+	case last && c > 0:
 		return checkTotal(up, c, n)
-	case index == up.TotalChunks-1:
+	case last:
 		return nil
 	case c > 0 && n != c:
 		return errChunkSize(index, n, c)
@@ -94,9 +94,15 @@ func (b bucketChunks) checkSize(ctx context.Context, up store.Upload, index int,
 	case n < (up.FileSize+int64(up.TotalChunks)-1)/int64(up.TotalChunks):
 		return errChunkTooSmall(up, index, n)
 	}
-	// The first of the equal chunks fixes their size (unless another
-	// replica's got there first).
-	if c, err = b.st.ClaimUploadChunkSize(ctx, up.ID, n); err != nil {
+	return b.claimChunkSize(ctx, up, index, n)
+}
+
+// claimChunkSize lets the first of the equal chunks fix their size at n,
+// unless another replica's got there first, and checks the last chunk, if
+// it came before, against it.
+func (b bucketChunks) claimChunkSize(ctx context.Context, up store.Upload, index int, n int64) error {
+	c, err := b.st.ClaimUploadChunkSize(ctx, up.ID, n)
+	if err != nil {
 		return err
 	}
 	if c != n {
