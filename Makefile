@@ -136,6 +136,13 @@ bench-backup: build
 bench-slow-readers: build
 	scripts/bench-slow-readers.sh
 
+## test-replicas: three replicas of bin/ugcfolio behind a round-robin proxy on PostgreSQL
+## (TEST_DATABASE_URL) and versitygw: sessions, uploads, caches and limits across them (issue 27)
+.PHONY: test-replicas
+test-replicas: build ffmpeg .tools/versitygw
+	@test -n "$$TEST_DATABASE_URL" || { echo "make test-replicas needs TEST_DATABASE_URL=postgres://…" >&2; exit 1; }
+	UGCFOLIO_BIN=$(CURDIR)/bin/ugcfolio $(GO) test -tags=nodynamic,replicas -count=1 -v -timeout 10m -run '^TestThreeReplicas$$' ./internal/replicas
+
 # Test tools, built once into .tools/ from the Go module proxy (ignored by git).
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
 # loopback (they skip without it only outside CI).
