@@ -319,3 +319,36 @@ func makeClip(t *testing.T, secs int) []byte {
 	}
 	return b
 }
+
+// Wrong use of migrate is one line on stderr and exit code 1 (2 for a
+// flag it does not know), before anything is written anywhere.
+func TestMigrateRefusesBadUse(t *testing.T) {
+	ctx := context.Background()
+	pg := env("DATABASE_URL", "postgres://nobody@127.0.0.1:1/none")
+	missing := filepath.Join(t.TempDir(), "no-site")
+	for _, tc := range []struct {
+		getenv func(string) string
+		args   []string
+		code   int
+		want   string
+	}{
+		{pg, nil, 1, "exactly one of --from-data DIR and --to-data DIR"},
+		{pg, []string{"--from-data", "a", "--to-data", "b"}, 1, "exactly one of"},
+		{env(), []string{"--from-data", missing}, 1, "migrate needs DATABASE_URL=postgres://"},
+		{env("DATABASE_URL", "mysql://x"), []string{"--from-data", missing}, 1, "migrate needs DATABASE_URL=postgres://"},
+		{pg, []string{"--from-data", missing}, 1, "no database at " + filepath.Join(missing, "ugcfolio.db")},
+		{env("DATABASE_URL", "postgres://x@127.0.0.1:1/x", "UGCFOLIO_S3_ENDPOINT", "127.0.0.1:1"), []string{"--from-data", missing}, 1, "UGCFOLIO_S3_ENDPOINT needs UGCFOLIO_S3_BUCKET"},
+		{pg, []string{"--frobnicate"}, 2, "flag provided but not defined"},
+	} {
+		r := runCmd(t, ctx, tc.getenv, "", append([]string{"migrate"}, tc.args...)...)
+		if r.code != tc.code || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("migrate %v: exit %d, stderr %q; want %d and %q", tc.args, r.code, r.stderr, tc.code, tc.want)
+		}
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Errorf("a refused migrate made %s", missing)
+	}
+	if r := runCmd(t, ctx, env(), "", "migrate", "--help"); r.code != 0 || !strings.Contains(r.stdout+r.stderr, "Usage: ugcfolio migrate") {
+		t.Errorf("migrate --help: %+v", r)
+	}
+}
