@@ -85,7 +85,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
-	full, err := nonEmpty(ctx, o.To.Store.DB, to)
+	full, err := inUse(ctx, o.To.Store, to)
 	if err != nil {
 		return rep, err
 	}
@@ -101,7 +101,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		return rep, err
 	}
 	defer src.Rollback()
-	if _, err := nonEmpty(ctx, src, to); err != nil { // the snapshot starts at its first read (same names)
+	if _, err := o.From.Store.RowCounts(ctx, src); err != nil { // the snapshot starts at its first read
 		return rep, err
 	}
 	if o.From.Files != nil && o.To.Files != nil {
@@ -110,7 +110,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		}
 		printf(o.Out, "Files: %d copied (%s), %d already there%s\n", rep.Files.Copied, size(rep.Files.Bytes), rep.Files.Skipped, rep.Files.vanishedNote())
 	}
-	if rep.Tables, err = copyDatabase(ctx, o, src, from, to, len(full) > 0); err != nil {
+	if rep.Tables, err = copyDatabase(ctx, o, src, from, to); err != nil {
 		return rep, err
 	}
 	rep.Took = time.Since(start)
@@ -157,15 +157,20 @@ func columnNames(t store.Table) []string {
 
 func sorted(s []string) []string { return slices.Sorted(slices.Values(s)) }
 
-// nonEmpty names the tables that hold rows, with their counts.
-func nonEmpty(ctx context.Context, q store.Querier, tables []store.Table) ([]string, error) {
+// inUse names the tables of a database that hold more rows than its
+// migrations put there, with their counts: a database in use.
+func inUse(ctx context.Context, st *store.Store, tables []store.Table) ([]string, error) {
+	fresh, err := store.FreshRowCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := st.RowCounts(ctx, st.DB)
+	if err != nil {
+		return nil, err
+	}
 	var full []string
 	for _, t := range tables {
-		var n int64
-		if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+store.Quote(t.Name)).Scan(&n); err != nil {
-			return nil, fmt.Errorf("count %s: %w", t.Name, err)
-		}
-		if n > 0 {
+		if n := counts[t.Name]; n > fresh[t.Name] {
 			full = append(full, fmt.Sprintf("%s: %d", t.Name, n))
 		}
 	}
@@ -184,15 +189,14 @@ func beginSnapshot(ctx context.Context, s *store.Store) (*sql.Tx, error) {
 }
 
 // copyDatabase writes every table's rows into the target in one
-// transaction, emptying it first when it held rows (Replace).
-func copyDatabase(ctx context.Context, o Options, src *sql.Tx, from map[string]store.Table, to []store.Table, empty bool) ([]TableReport, error) {
+// transaction, after emptying its tables: of what Replace allowed, or of the
+// rows its migrations put there (the source has its own of those).
+func copyDatabase(ctx context.Context, o Options, src *sql.Tx, from map[string]store.Table, to []store.Table) ([]TableReport, error) {
 	var reports []TableReport
 	err := o.To.Store.InTx(ctx, func(dst *sql.Tx) error {
-		if empty {
-			for _, t := range slices.Backward(to) { // those that refer to others first
-				if _, err := dst.ExecContext(ctx, `DELETE FROM `+store.Quote(t.Name)); err != nil {
-					return fmt.Errorf("empty %s: %w", t.Name, err)
-				}
+		for _, t := range slices.Backward(to) { // those that refer to others first
+			if _, err := dst.ExecContext(ctx, `DELETE FROM `+store.Quote(t.Name)); err != nil {
+				return fmt.Errorf("empty %s: %w", t.Name, err)
 			}
 		}
 		for _, t := range to {

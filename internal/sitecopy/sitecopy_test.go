@@ -145,7 +145,7 @@ func TestFailedRunWritesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if full, err := nonEmpty(ctx, target.DB, tables); err != nil || len(full) > 0 {
+	if full, err := inUse(ctx, target, tables); err != nil || len(full) > 0 {
 		t.Fatalf("the failed run left rows: %v %v", full, err)
 	}
 }
