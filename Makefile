@@ -142,6 +142,21 @@ bench-backup: build
 bench-slow-readers: build
 	scripts/bench-slow-readers.sh
 
+## test-replicas: three replicas of bin/ugcfolio behind a round-robin proxy on PostgreSQL
+## (TEST_DATABASE_URL) and versitygw: sessions, uploads, caches and limits across them (issue 27)
+.PHONY: test-replicas
+test-replicas: build ffmpeg .tools/versitygw
+	@test -n "$$TEST_DATABASE_URL" || { echo "make test-replicas needs TEST_DATABASE_URL=postgres://…" >&2; exit 1; }
+	UGCFOLIO_BIN=$(CURDIR)/bin/ugcfolio $(GO) test -tags=nodynamic,replicas -count=1 -v -timeout 10m -run '^TestThreeReplicas$$' ./internal/replicas
+
+## bench-replicas: requests/s of / and /api/portfolio/no with one and three replicas behind a
+## round-robin proxy, and a 100 MB upload spread over three vs one server with local disk (issue 27)
+.PHONY: bench-replicas
+bench-replicas: build .tools/versitygw
+	@test -n "$$TEST_DATABASE_URL" || { echo "make bench-replicas needs TEST_DATABASE_URL=postgres://…" >&2; exit 1; }
+	$(GO) build -o bin/loadbench ./cmd/loadbench
+	$(GO) run ./cmd/replicabench -bin bin/ugcfolio -loadbench bin/loadbench -versitygw .tools/versitygw $(REPLICABENCH_FLAGS)
+
 # Test tools, built once into .tools/ from the Go module proxy (ignored by git).
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
 # loopback (they skip without it only outside CI).
