@@ -48,6 +48,7 @@ type Server struct {
 func Start(cfg Config) (*Server, error) {
 	if cfg.Admin {
 		create := exec.Command(cfg.Bin, "admin", "create", "--email", AdminEmail, "--data", cfg.Data)
+		create.Env = append(os.Environ(), cfg.Env...) // DATABASE_URL: the admin goes where serve looks
 		create.Stdin = strings.NewReader(AdminPassword + "\n")
 		if out, err := create.CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("admin create: %v: %s", err, out)
