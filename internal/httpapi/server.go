@@ -227,6 +227,7 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api/analytics/events", s.handle(s.postAnalyticsEvents))
 	s.admin("POST /api/admin/pitch-links", s.createPitchLink)
 	s.admin("GET /api/admin/pitch-links", s.listPitchLinks)
+	s.admin("PATCH /api/admin/pitch-links/{id}", s.patchPitchLink)
 	s.admin("DELETE /api/admin/pitch-links/{id}", s.deletePitchLink)
 	s.admin("GET /api/admin/analytics/summary", s.analyticsSummary)
 	s.admin("GET /api/admin/analytics/export.csv", s.exportAnalytics)
