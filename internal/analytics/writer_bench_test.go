@@ -43,7 +43,6 @@ func benchWriter(b *testing.B, st *store.Store, size int) {
 		{Kind: "click", Target: "package-1"}, {Kind: "time", Value: 40}}
 	batch := make([]Event, size)
 	at := time.Now().UTC()
-	st.DB.Exec(`DROP INDEX analytics_events_at`)
 	cpu0 := processCPU()
 	b.ResetTimer()
 	for i := range b.N {
