@@ -28,6 +28,7 @@ const eventsPerBeacon = 10
 // load drives the server: beacons, the / probe, and the server's counters.
 type load struct {
 	srv     *benchserver.Server
+	admin   *http.Client // signed in as the admin: empties the analytics between runs
 	metrics string
 	// Keeps a connection per goroutine (the default keeps 2 idle per host,
 	// and every other request would open a new one).
@@ -37,7 +38,27 @@ type load struct {
 func newLoad(srv *benchserver.Server, metricsURL string) *load {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 128, 128
-	return &load{srv: srv, metrics: metricsURL, client: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
+	admin, err := srv.Login(nil)
+	if err != nil {
+		fail(err)
+	}
+	return &load{srv: srv, admin: admin, metrics: metricsURL, client: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
+}
+
+// empty deletes every event and total (DELETE /api/admin/analytics), so
+// that each run starts from the same empty tables: otherwise every run
+// writes into a day fuller than the last, whose totals the rollup job counts
+// again every 30 s.
+func (l *load) empty() {
+	req, _ := http.NewRequest("DELETE", l.srv.URL+"/api/admin/analytics", nil)
+	res, err := l.admin.Do(req)
+	if err != nil {
+		fail(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNoContent {
+		fail(fmt.Errorf("DELETE /api/admin/analytics answered %d", res.StatusCode))
+	}
 }
 
 type ingestResult struct {
@@ -62,6 +83,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // Events written per second count until the server has written what it
 // accepted (its queue is empty again).
 func (l *load) ingest(d time.Duration, rate int) ingestResult {
+	l.empty()
 	alone := l.homeP99(d)
 	paced := l.beaconsDuring(d, rate)
 	flat := l.beaconsDuring(d, 0)
@@ -182,6 +204,7 @@ type burstResult struct {
 // connections and answers the server's RSS growth, and the events written
 // and dropped once its queue is empty again.
 func (l *load) burst() burstResult {
+	l.empty()
 	before := l.counters()
 	rss0 := l.srv.RSS()
 	peak := l.srv.WatchPeak(5 * time.Millisecond)
