@@ -153,8 +153,20 @@ test("robots.txt names the sitemap, which lists both languages", async ({ reques
 
 /** The privacy page (issue 25): its h1, and a heading of its built-in text, in each language. */
 const privacy = {
-  "/privacy": { lang: "no", h1: "Personvern", h2: "Hvor lenge", other: "/en/privacy", h1Other: "Privacy" },
-  "/en/privacy": { lang: "en", h1: "Privacy", h2: "How long", other: "/privacy", h1Other: "Personvern" },
+  "/privacy": {
+    lang: "no",
+    h1: "Personvern",
+    h2: "Hvor lenge",
+    other: "/en/privacy",
+    h1Other: "Privacy",
+  },
+  "/en/privacy": {
+    lang: "en",
+    h1: "Privacy",
+    h2: "How long",
+    other: "/privacy",
+    h1Other: "Personvern",
+  },
 } as const;
 
 for (const path of ["/privacy", "/en/privacy"] as const) {
@@ -177,11 +189,18 @@ for (const path of ["/privacy", "/en/privacy"] as const) {
     await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 2, name: want.h2 })).toBeVisible();
     // Hydrated: the language switch answers and moves to the other language's address.
-    await page.getByRole("button", { name: want.lang === "no" ? "English" : "Norsk" }).first().click();
+    await page
+      .getByRole("button", { name: want.lang === "no" ? "English" : "Norsk" })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(want.h1Other);
     await expect(page).toHaveURL(new RegExp(`${want.other}$`));
     // And its links work as the app's: the footer leads home to the pricing section.
-    await page.getByRole("contentinfo").getByRole("link").filter({ hasText: /^(Priser|Pricing)$/ }).click();
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link")
+      .filter({ hasText: /^(Priser|Pricing)$/ })
+      .click();
     await expect(page).toHaveURL(/\/(en)?#pricing$/);
     await expect(page.getByTestId("pricing-package")).toHaveCount(3);
     expect(problems).toEqual([]);
