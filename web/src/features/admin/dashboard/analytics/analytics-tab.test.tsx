@@ -197,7 +197,8 @@ describe("Analytics tab", () => {
 
   it("switches the e-mail of a link's first opening, and says when e-mail is off", async () => {
     const fetchMock = api({
-      "GET /api/admin/contact/mail": () => json({ enabled: false, autoReply: false, deliveries: {} }),
+      "GET /api/admin/contact/mail": () =>
+        json({ enabled: false, autoReply: false, deliveries: {} }),
       "PATCH /api/admin/pitch-links/2": () => json({ ...links[1], notifyOpen: false }),
       "POST /api/admin/pitch-links": () => json({ id: 3, name: "Brand Y", url: "u" }, 201),
     });
@@ -240,7 +241,8 @@ describe("Analytics tab", () => {
 
   it("says nothing of e-mail when it is on", async () => {
     api({
-      "GET /api/admin/contact/mail": () => json({ enabled: true, autoReply: false, deliveries: {} }),
+      "GET /api/admin/contact/mail": () =>
+        json({ enabled: true, autoReply: false, deliveries: {} }),
     });
     renderApp(<AnalyticsTab now={now} />);
     await screen.findAllByTestId("pitch-link");
