@@ -233,6 +233,7 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api/analytics/events", s.handle(s.postAnalyticsEvents))
 	s.admin("POST /api/admin/pitch-links", s.createPitchLink)
 	s.admin("GET /api/admin/pitch-links", s.listPitchLinks)
+	s.admin("PATCH /api/admin/pitch-links/{id}", s.patchPitchLink)
 	s.admin("DELETE /api/admin/pitch-links/{id}", s.deletePitchLink)
 	s.admin("GET /api/admin/analytics/summary", s.analyticsSummary)
 	s.admin("GET /api/admin/analytics/export.csv", s.exportAnalytics)
@@ -255,9 +256,16 @@ func (s *Server) routes() {
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No API route %s %s", r.Method, r.URL.Path)
 	}))
-	// The home page in each language, rendered on the server; what crawlers read.
-	s.mux.HandleFunc("GET /{$}", s.serveHome)
-	s.mux.HandleFunc("GET "+ssr.EnglishPath, s.serveHome)
+	// The home page and the privacy page in each language, rendered on the
+	// server; what crawlers read.
+	for _, route := range ssr.Routes {
+		for _, path := range []string{route.Norwegian, route.English} {
+			if path == "/" {
+				path = "/{$}" // "/" alone, not every path under it
+			}
+			s.mux.HandleFunc("GET "+path, s.serveHome)
+		}
+	}
 	s.mux.HandleFunc("GET /robots.txt", s.robotsTxt)
 	s.mux.HandleFunc("GET /sitemap.xml", s.sitemapXML)
 	s.mux.Handle("/", s.web)

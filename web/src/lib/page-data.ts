@@ -7,17 +7,19 @@ import { siteInfoQueryOptions } from "./site-access";
 import { type Testimonial, testimonialsQueryOptions } from "./testimonials";
 
 /**
- * What the server renders the home page from (internal/ssr/page.go) and inlines in it: the
- * visitor's answers of the public API, as they are, so any new field of an item reaches the page
- * without a change here. The browser seeds its cache with the same data before it hydrates, so it
- * renders the same tree and fetches none of it again.
+ * What the server renders a page from (the home page or the privacy page, internal/ssr/page.go)
+ * and inlines in it: the visitor's answers of the public API, as they are, so any new field of an
+ * item reaches the page without a change here. The browser seeds its cache with the same data
+ * before it hydrates, so it renders the same tree and fetches none of it again. The privacy page
+ * has no lists (seeding leaves them out of the cache), and its content carries the built-in
+ * privacy text when none is saved (src/ssr/page-head.ts, withBuiltInTexts).
  */
 export interface PageData {
   language: Language;
   path: string;
   content: LanguageContent;
-  portfolio: PortfolioItem[];
-  testimonials: Testimonial[];
+  portfolio?: PortfolioItem[];
+  testimonials?: Testimonial[];
 }
 
 /** The id of the `<script type="application/json">` holding the page data. */

@@ -1,7 +1,9 @@
 /**
  * The server build's entry (`vite build --ssr`, see vite.config.ts): one script the Go binary runs
- * in its embedded JavaScript engine (internal/ssr) to render the home page. It defines
- * `renderHome(pageDataJson, origin)`, which answers JSON: `{"html": …, "head": …}`.
+ * in its embedded JavaScript engine (internal/ssr) to render the home page and the privacy page
+ * (the page data's `path` says which). It defines `renderHome(pageDataJson, origin)`, which
+ * answers JSON: `{"html": …, "head": …, "data"?: …}`; `data` is the page data the HTML was
+ * rendered from when the render filled something in, which the browser must then hydrate from.
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -11,7 +13,7 @@ import { catalogues } from "@/lib/i18n/catalogues";
 import type { PageData } from "@/lib/page-data";
 import { seedPageData } from "@/lib/page-data";
 import { createQueryClient } from "@/lib/query-client";
-import { pageHead } from "./page-head";
+import { pageHead, withBuiltInTexts } from "./page-head";
 import { installURL } from "./url";
 
 installURL();
@@ -20,7 +22,8 @@ registerCatalogue("no", catalogues.no);
 registerCatalogue("en", catalogues.en);
 
 function renderHome(pageDataJson: string, origin: string): string {
-  const data = JSON.parse(pageDataJson) as PageData;
+  const given = JSON.parse(pageDataJson) as PageData;
+  const data = withBuiltInTexts(given);
   // One cache per render, seeded like the browser's (main.tsx): both render the same tree.
   const client = createQueryClient();
   seedPageData(client, data);
@@ -30,7 +33,11 @@ function renderHome(pageDataJson: string, origin: string): string {
     </StrictMode>,
   );
   client.clear();
-  return JSON.stringify({ html, head: pageHead(data, origin) });
+  return JSON.stringify({
+    html,
+    head: pageHead(data, origin),
+    data: data === given ? undefined : data,
+  });
 }
 
 (globalThis as unknown as { renderHome: typeof renderHome }).renderHome = renderHome;
