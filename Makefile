@@ -105,6 +105,12 @@ bench-startup: build
 bench-login-burst: build
 	scripts/bench-login-burst.sh
 
+## bench-uploads: a 20 MB upload in 1 MiB chunks with S3 storage, chunks on disk vs in the bucket
+## (issue 27); the median of each run is its ms/upload (PostgreSQL too with TEST_DATABASE_URL)
+.PHONY: bench-uploads
+bench-uploads: tools
+	$(GO) test -run '^$$' -bench BenchmarkUpload20MB -benchtime 5x -count 5 ./internal/media
+
 ## bench-api: portfolio list vs a static file of the same size under load (DESIGN.md §5)
 .PHONY: bench-api
 bench-api: build
@@ -135,6 +141,21 @@ bench-backup: build
 .PHONY: bench-slow-readers
 bench-slow-readers: build
 	scripts/bench-slow-readers.sh
+
+## test-replicas: three replicas of bin/ugcfolio behind a round-robin proxy on PostgreSQL
+## (TEST_DATABASE_URL) and versitygw: sessions, uploads, caches and limits across them (issue 27)
+.PHONY: test-replicas
+test-replicas: build ffmpeg .tools/versitygw
+	@test -n "$$TEST_DATABASE_URL" || { echo "make test-replicas needs TEST_DATABASE_URL=postgres://…" >&2; exit 1; }
+	UGCFOLIO_BIN=$(CURDIR)/bin/ugcfolio $(GO) test -tags=nodynamic,replicas -count=1 -v -timeout 10m -run '^TestThreeReplicas$$' ./internal/replicas
+
+## bench-replicas: requests/s of / and /api/portfolio/no with one and three replicas behind a
+## round-robin proxy, and a 100 MB upload spread over three vs one server with local disk (issue 27)
+.PHONY: bench-replicas
+bench-replicas: build .tools/versitygw
+	@test -n "$$TEST_DATABASE_URL" || { echo "make bench-replicas needs TEST_DATABASE_URL=postgres://…" >&2; exit 1; }
+	$(GO) build -o bin/loadbench ./cmd/loadbench
+	$(GO) run ./cmd/replicabench -bin bin/ugcfolio -loadbench bin/loadbench -versitygw .tools/versitygw $(REPLICABENCH_FLAGS)
 
 # Test tools, built once into .tools/ from the Go module proxy (ignored by git).
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
@@ -174,7 +195,7 @@ LIGHTHOUSE_RUNS ?= 3
 lighthouse: build e2e/node_modules/.package-lock.json chromium
 	e2e/scripts/lighthouse.sh bin/ugcfolio $(LIGHTHOUSE_RUNS)
 
-## bench-analytics: events/s ingested while / keeps its p99, RSS of a 50,000-event burst, the 12-month summary over 1M events (issue 25)
+## bench-analytics: events/s ingested (the server a child process) and / p99 with and without, RSS of a 50,000-event burst, the 12-month summary over 1M events (issue 25)
 .PHONY: bench-analytics
-bench-analytics: web
-	$(GO) run ./cmd/analyticsbench
+bench-analytics: build
+	$(GO) run ./cmd/analyticsbench -bin bin/ugcfolio -runs 3

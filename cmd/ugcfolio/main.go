@@ -43,6 +43,7 @@ Usage:
   ugcfolio admin promote EMAIL
   ugcfolio backup --to DIR|s3://bucket/prefix [--data DIR]
   ugcfolio restore --from DIR|s3://bucket/prefix [--data DIR]
+  ugcfolio migrate --from-data DIR | --to-data DIR [--replace]
 
 Run "ugcfolio COMMAND --help" for a command's flags and environment.
 `
@@ -69,6 +70,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = backupCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "restore":
 		err = restoreCmd(ctx, args[1:], stdout, stderr, getenv)
+	case "migrate":
+		err = migrateCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

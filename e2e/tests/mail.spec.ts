@@ -109,3 +109,65 @@ test("an inquiry from the public form is mailed, shows as sent, and Reply by e-m
   );
   await page.screenshot({ path: path.join(shotsDir, "inquiry-dialog-phone.png") });
 });
+
+// Issue 25: the first opening of a pitch link is mailed to the creator, once.
+test("a pitch link's first opening is mailed to the creator, once", async ({ page, browser }) => {
+  const creator = { email: "pitcher@example.no", name: "Pia", password: "hemmelig-pitch-passord" };
+  await createAdmin(server, creator);
+  const login = await page.request.post(`${server.baseURL}/api/login`, {
+    data: { username: creator.email, password: creator.password },
+  });
+  expect(login.status()).toBe(200);
+
+  // The creator makes the link in the Analytics tab; the e-mail is on unless she clears the box.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.baseURL}/admin/analytics`);
+  await page.getByLabel("Brand or contact").fill("Fjellkaffe AS");
+  await page.getByLabel("Note (optional)").fill("Sent after the trade fair");
+  await expect(
+    page.getByRole("checkbox", { name: "E-mail me the first time it is opened" }),
+  ).toBeChecked();
+  await page.getByRole("button", { name: "Create link" }).click();
+  const card = page.getByTestId("pitch-link").filter({ hasText: "Fjellkaffe AS" });
+  await expect(card.getByText("Not opened yet")).toBeVisible();
+  await expect(
+    card.getByRole("checkbox", { name: "E-mail me the first time it is opened" }),
+  ).toBeChecked();
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shotsDir, `pitch-links-${name}.png`) });
+  }
+  const url = (await card.locator("p.font-mono").textContent()) ?? "";
+  const ref = new URL(url).search;
+  expect(ref).toMatch(/^\?ref=/);
+
+  // The brand opens it, and again later (a browser that says Chrome: HeadlessChrome is a bot).
+  const chrome =
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+  for (const _opening of [1, 2]) {
+    const visitor = await browser.newContext({ userAgent: chrome });
+    const visit = await visitor.newPage();
+    await visit.goto(`${server.baseURL}/${ref}`);
+    await expect(visit.locator("html[data-app-ready]")).toBeAttached();
+    await visitor.close();
+    const pitchMails = async () =>
+      (await received()).filter((m) => m.subject.includes("Fjellkaffe AS"));
+    await expect.poll(async () => (await pitchMails()).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = await pitchMails();
+    expect(mail?.to).toContain(creator.email);
+    expect(mail?.subject).toBe(
+      "Pitch-lenken din til Fjellkaffe AS ble åpnet / Your pitch link for Fjellkaffe AS was opened",
+    );
+    expect(mail?.text).toContain("Sent after the trade fair");
+    expect(mail?.text).toContain(`${server.baseURL}/admin/analytics`);
+  }
+  // The link shows as opened, and its switch is gone: its first opening has passed.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await expect(card.getByText("Opened", { exact: true })).toBeVisible();
+  await expect(card.getByRole("checkbox")).toHaveCount(0);
+});

@@ -150,3 +150,71 @@ test("robots.txt names the sitemap, which lists both languages", async ({ reques
   const icons = ((await manifest.json()) as { icons: Array<{ src: string }> }).icons;
   for (const icon of icons) expect((await request.get(icon.src)).status()).toBe(200);
 });
+
+/** The privacy page (issue 25): its h1, and a heading of its built-in text, in each language. */
+const privacy = {
+  "/privacy": {
+    lang: "no",
+    h1: "Personvern",
+    h2: "Hvor lenge",
+    other: "/en/privacy",
+    h1Other: "Privacy",
+  },
+  "/en/privacy": {
+    lang: "en",
+    h1: "Privacy",
+    h2: "How long",
+    other: "/privacy",
+    h1Other: "Personvern",
+  },
+} as const;
+
+for (const path of ["/privacy", "/en/privacy"] as const) {
+  test(`${path} arrives rendered and hydrates without a warning`, async ({ page }) => {
+    const problems = collectProblems(page);
+    let firstHtml = "";
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "document") firstHtml = await response.text();
+    });
+    const want = privacy[path];
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    // The first response holds the page, its editable text (here the built-in one) and the footer.
+    expect(h1Text(firstHtml)).toBe(want.h1);
+    expect(firstHtml).toContain(`>${want.h2}</h2>`);
+    expect(firstHtml).toMatch(/<footer[\s>]/);
+    expect(firstHtml).toContain(`<title>${want.h1} | ugcfolio</title>`);
+    expect(firstHtml).toContain(`<link rel="canonical" href="`);
+    await expect(page.locator("html")).toHaveAttribute("lang", want.lang);
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 2, name: want.h2 })).toBeVisible();
+    // Hydrated: the language switch answers and moves to the other language's address.
+    await page
+      .getByRole("button", { name: want.lang === "no" ? "English" : "Norsk" })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(want.h1Other);
+    await expect(page).toHaveURL(new RegExp(`${want.other}$`));
+    // And its links work as the app's: the footer leads home to the pricing section.
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link")
+      .filter({ hasText: /^(Priser|Pricing)$/ })
+      .click();
+    await expect(page).toHaveURL(/\/(en)?#pricing$/);
+    await expect(page.getByTestId("pricing-package")).toHaveCount(3);
+    expect(problems).toEqual([]);
+  });
+}
+
+test("a privacy page whose HTML disagrees with its data is caught", async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.route("**/en/privacy", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(">How long</h2>", ">Stale heading</h2>");
+    await route.fulfill({ response, body });
+  });
+  await page.goto("/en/privacy");
+  await page.waitForLoadState("networkidle");
+  await expect.poll(() => problems.join("\n")).toMatch(/hydrat/i);
+});

@@ -13,6 +13,8 @@
 package analytics
 
 import (
+	"context"
+	"database/sql"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -46,6 +48,12 @@ type Deps struct {
 	// QueueSize is how many events wait for the writer at most (default
 	// 10,000); past it events are dropped and counted.
 	QueueSize int
+	// OnFirstOpen, when set, is called in the writer's transaction the
+	// first time a pitch link that asks for it is opened (internal/mail
+	// enqueues its e-mail there); AfterFirstOpen once that transaction is
+	// committed (mail's Wake). See markOpened.
+	OnFirstOpen    func(ctx context.Context, tx *sql.Tx, o PitchOpened) error
+	AfterFirstOpen func()
 }
 
 // Service is the analytics of one server.
@@ -61,14 +69,18 @@ type Service struct {
 	retention time.Duration
 	now       func() time.Time
 
+	onFirstOpen    func(ctx context.Context, tx *sql.Tx, o PitchOpened) error
+	afterFirstOpen func()
+
 	queue    chan Event
 	flushReq chan chan struct{}
 	stop     chan struct{}
 	stopped  chan struct{}
 	stopOnce sync.Once
 
-	salt saltCache
-	refs refCache
+	salt    saltCache
+	refs    refCache
+	inserts map[int]*sql.Stmt // the writer's prepared INSERTs by row count (writer.go)
 
 	accepted, dropped, written prometheus.Counter
 }
@@ -78,7 +90,7 @@ type Service struct {
 func New(d Deps) *Service {
 	s := &Service{
 		cfg: d.Config, st: d.Store, log: d.Log, q: d.Jobs, addr: d.ClientAddr, isAdmin: d.IsAdmin,
-		siteURL:   d.SiteURL,
+		siteURL: d.SiteURL, onFirstOpen: d.OnFirstOpen, afterFirstOpen: d.AfterFirstOpen,
 		retention: time.Duration(max(d.Config.RetentionDays, 0)) * 24 * time.Hour,
 		now:       func() time.Time { return time.Now().UTC() },
 		flushReq:  make(chan chan struct{}),

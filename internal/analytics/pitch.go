@@ -19,11 +19,13 @@ import (
 
 // PitchLink is a link as the admin API answers it.
 type PitchLink struct {
-	ID        int64     `json:"id"`
-	Name      string    `json:"name"`
-	Note      string    `json:"note"`
-	URL       string    `json:"url"`
-	CreatedAt time.Time `json:"createdAt"`
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Note string `json:"note"`
+	URL  string `json:"url"`
+	// NotifyOpen: the creator gets an e-mail the first time the link is opened.
+	NotifyOpen bool      `json:"notifyOpen"`
+	CreatedAt  time.Time `json:"createdAt"`
 }
 
 // PitchLinkStats is a link with what its visitors did (GET /api/admin/pitch-links).
@@ -53,8 +55,9 @@ type LinkRef struct {
 
 var errLinkNotFound = apperr.NotFound("Pitch link not found")
 
-// CreatePitchLink stores a link with a random token of 16 url-safe characters.
-func (s *Service) CreatePitchLink(ctx context.Context, name, note string) (PitchLink, error) {
+// CreatePitchLink stores a link with a random token of 16 url-safe
+// characters; notifyOpen asks for an e-mail the first time it is opened.
+func (s *Service) CreatePitchLink(ctx context.Context, name, note string, notifyOpen bool) (PitchLink, error) {
 	name, note = strings.TrimSpace(name), strings.TrimSpace(note)
 	if name == "" || utf8.RuneCountInString(name) > 200 {
 		return PitchLink{}, apperr.Invalid("Name must be 1 to 200 characters")
@@ -65,9 +68,9 @@ func (s *Service) CreatePitchLink(ctx context.Context, name, note string) (Pitch
 	raw := make([]byte, 12)
 	rand.Read(raw)
 	token := base64.RawURLEncoding.EncodeToString(raw)
-	l := PitchLink{Name: name, Note: note, CreatedAt: s.now().Truncate(time.Microsecond)}
-	err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`INSERT INTO analytics_pitch_links (token, name, note, created_at)
-		VALUES (?, ?, ?, ?) RETURNING id`), token, name, note, l.CreatedAt).Scan(&l.ID)
+	l := PitchLink{Name: name, Note: note, NotifyOpen: notifyOpen, CreatedAt: s.now().Truncate(time.Microsecond)}
+	err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`INSERT INTO analytics_pitch_links (token, name, note, notify_open, created_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`), token, name, note, notifyOpen, l.CreatedAt).Scan(&l.ID)
 	l.URL = s.linkURL(token)
 	return l, err
 }
@@ -98,7 +101,7 @@ func cmpErr(err, otherwise error) error {
 
 // PitchLinks lists every link, newest first, with what its visitors did.
 func (s *Service) PitchLinks(ctx context.Context) ([]PitchLinkStats, error) {
-	rows, err := s.st.DB.QueryContext(ctx, `SELECT id, token, name, note, created_at FROM analytics_pitch_links ORDER BY id DESC`)
+	rows, err := s.st.DB.QueryContext(ctx, `SELECT id, token, name, note, notify_open, created_at FROM analytics_pitch_links ORDER BY id DESC`)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +110,7 @@ func (s *Service) PitchLinks(ctx context.Context) ([]PitchLinkStats, error) {
 	for rows.Next() {
 		var l PitchLinkStats
 		var token string
-		if err := rows.Scan(&l.ID, &token, &l.Name, &l.Note, &l.CreatedAt); err != nil {
+		if err := rows.Scan(&l.ID, &token, &l.Name, &l.Note, &l.NotifyOpen, &l.CreatedAt); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -279,8 +282,8 @@ func (s *Service) AttributeInquiry(r *http.Request, inquiryID int64) {
 		return
 	}
 	if s.counted(r) {
-		browser, device := browserAndDevice(r.UserAgent())
-		s.enqueue(Event{Kind: "inquiry", At: at, Visitor: visitor, Browser: browser, Device: device})
+		ua := classify(r.UserAgent())
+		s.enqueue(Event{Kind: "inquiry", At: at, Visitor: visitor, Browser: ua.browser, Device: ua.device})
 	}
 }
 

@@ -25,8 +25,8 @@ const (
 	rollupOverlap = 5 * time.Minute
 )
 
-// metricSQL are the daily totals, each an INSERT … SELECT of one day's raw
-// events (? is the day). metric names what the row counts; see the
+// metricSQL are the daily totals, each a SELECT of one day's raw events (?
+// is the day) answering rows of analytics_daily. metric names what the row counts; see the
 // migration 00014 for the columns.
 var metricSQL = []string{
 	// Visitors (distinct in the day) and page views: counted by the server.
@@ -64,8 +64,7 @@ var metricSQL = []string{
 // hourlySQL are the hourly totals of one day (? is the day): visitors and
 // page views per hour. A whole day's hours at once: the raw events are
 // indexed by day.
-const hourlySQL = `INSERT INTO analytics_hourly (hour, metric, dim, visitors, events, total)
-	SELECT hour, 'pageviews', '', COUNT(DISTINCT visitor), COUNT(*), 0 FROM analytics_events
+const hourlySQL = `SELECT hour, 'pageviews', '', COUNT(DISTINCT visitor), COUNT(*), 0 FROM analytics_events
 	WHERE day = ? AND kind = 'pageview' GROUP BY hour`
 
 // Run queues a rollup every RollupEvery until ctx ends (serve runs it).
@@ -114,7 +113,8 @@ func (s *Service) Rollup(ctx context.Context) error {
 	if last.Valid {
 		since = last.Time.Add(-rollupOverlap)
 	}
-	days, err := s.distinct(ctx, `SELECT DISTINCT day FROM analytics_events WHERE at >= ?`, since)
+	// The raw events are indexed by day (not by time): the day bounds the search.
+	days, err := s.distinct(ctx, `SELECT DISTINCT day FROM analytics_events WHERE day >= ? AND at >= ?`, dayOf(since), since)
 	if err != nil {
 		return err
 	}
@@ -147,44 +147,21 @@ func (s *Service) distinct(ctx context.Context, query string, args ...any) ([]st
 	return out, rows.Err()
 }
 
-// rollupDay replaces one day's daily and hourly rows by totals of its raw
-// events, in one transaction.
-func (s *Service) rollupDay(ctx context.Context, day string) error {
-	return s.st.InTx(ctx, func(tx *sql.Tx) error {
-		// Hours are "YYYY-MM-DDTHH": the day's are those between "dayT" and "dayU".
-		if _, err := tx.ExecContext(ctx, s.st.Rebind(`DELETE FROM analytics_hourly WHERE hour > ? AND hour < ?`), day+"T", day+"U"); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, s.st.Rebind(hourlySQL), day); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, s.st.Rebind(`DELETE FROM analytics_daily WHERE day = ?`), day); err != nil {
-			return err
-		}
-		for _, sel := range metricSQL {
-			q := `INSERT INTO analytics_daily (day, metric, dim, visitors, events, total) ` + sel
-			if _, err := tx.ExecContext(ctx, s.st.Rebind(q), day); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
 // prune deletes raw events past the retention, pitch-link visits past
 // PitchRetention, salts of earlier days and the rollup's done jobs.
 func (s *Service) prune(ctx context.Context, now time.Time) error {
+	expired := now.Add(-s.retention)
 	steps := []struct {
 		query string
-		arg   any
+		args  []any
 	}{
-		{`DELETE FROM analytics_events WHERE at < ?`, now.Add(-s.retention)},
-		{`DELETE FROM analytics_pitch_events WHERE at < ?`, now.Add(-PitchRetention)},
-		{`DELETE FROM analytics_pitch_visits WHERE last_at < ?`, now.Add(-PitchRetention)},
-		{`DELETE FROM analytics_salts WHERE day < ?`, dayOf(now)},
+		{`DELETE FROM analytics_events WHERE day <= ? AND at < ?`, []any{dayOf(expired), expired}}, // indexed by day
+		{`DELETE FROM analytics_pitch_events WHERE at < ?`, []any{now.Add(-PitchRetention)}},
+		{`DELETE FROM analytics_pitch_visits WHERE last_at < ?`, []any{now.Add(-PitchRetention)}},
+		{`DELETE FROM analytics_salts WHERE day < ?`, []any{dayOf(now)}},
 	}
 	for _, st := range steps {
-		if _, err := s.st.DB.ExecContext(ctx, s.st.Rebind(st.query), st.arg); err != nil {
+		if _, err := s.st.DB.ExecContext(ctx, s.st.Rebind(st.query), st.args...); err != nil {
 			return err
 		}
 	}

@@ -238,8 +238,10 @@ func (s *Service) Summary(ctx context.Context, r Range) (Summary, error) {
 		out.Previous.Visitors += d.Visitors
 		out.Previous.Pageviews += d.Pageviews
 	}
-	if err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`SELECT COUNT(DISTINCT visitor) FROM analytics_events WHERE at > ?`),
-		s.now().Add(-5*time.Minute)).Scan(&out.Live); err != nil {
+	// The raw events are indexed by day (not by time): the day bounds the search.
+	since := s.now().Add(-5 * time.Minute)
+	if err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`SELECT COUNT(DISTINCT visitor) FROM analytics_events WHERE day >= ? AND at > ?`),
+		dayOf(since), since).Scan(&out.Live); err != nil {
 		return out, err
 	}
 	if out.PitchLinks, err = s.pitchTotals(ctx, r); err != nil {

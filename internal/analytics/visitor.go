@@ -82,7 +82,7 @@ func (s *Service) visitorHash(ctx context.Context, r *http.Request, t time.Time)
 // are off, for Global Privacy Control, for a prefetch, for a bot or for a
 // signed-in admin.
 func (s *Service) counted(r *http.Request) bool {
-	if s.cfg.Off || r.Header.Get("Sec-GPC") == "1" || IsBot(r.UserAgent()) {
+	if s.cfg.Off || r.Header.Get("Sec-GPC") == "1" || classify(r.UserAgent()).bot {
 		return false
 	}
 	for _, h := range []string{"Sec-Purpose", "Purpose", "X-Purpose", "X-Moz"} {
@@ -104,9 +104,9 @@ func (s *Service) stamp(ctx context.Context, r *http.Request, evs []Event) error
 	if err != nil {
 		return err
 	}
-	browser, device := browserAndDevice(r.UserAgent())
+	ua := classify(r.UserAgent())
 	for i := range evs {
-		evs[i].At, evs[i].Visitor, evs[i].Browser, evs[i].Device = at, visitor, browser, device
+		evs[i].At, evs[i].Visitor, evs[i].Browser, evs[i].Device = at, visitor, ua.browser, ua.device
 	}
 	return nil
 }

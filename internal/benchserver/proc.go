@@ -16,8 +16,12 @@ func (s *Server) RSS() int64 { return procStatus(s.Pid(), "VmRSS") }
 
 // CPU is the server's user+system CPU time so far, a figure less at the
 // mercy of a busy machine than wall time.
-func (s *Server) CPU() time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.Pid()))
+func (s *Server) CPU() time.Duration { return CPUOf(s.Pid()) }
+
+// CPUOf is the user+system CPU time so far of process pid (os.Getpid():
+// the bench program itself, and a proxy it runs).
+func CPUOf(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0
 	}

@@ -34,6 +34,7 @@ type Config struct {
 	Admin bool      // make the admin AdminEmail first (`ugcfolio admin create`)
 	Env   []string  // more environment (KEY=value), e.g. UGCFOLIO_VIDEO_PROCESSING=off
 	Log   io.Writer // the server's standard output: its log, one JSON object a line; nil discards it
+	Addr  string    // listen here (a replica started again on its address); "": a free loopback port
 }
 
 // Server is a running `ugcfolio serve`.
@@ -48,12 +49,16 @@ type Server struct {
 func Start(cfg Config) (*Server, error) {
 	if cfg.Admin {
 		create := exec.Command(cfg.Bin, "admin", "create", "--email", AdminEmail, "--data", cfg.Data)
+		create.Env = append(os.Environ(), cfg.Env...) // DATABASE_URL among them
 		create.Stdin = strings.NewReader(AdminPassword + "\n")
 		if out, err := create.CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("admin create: %v: %s", err, out)
 		}
 	}
-	addr, err := FreeAddr()
+	addr, err := cfg.Addr, error(nil)
+	if addr == "" {
+		addr, err = FreeAddr()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +89,13 @@ func Start(cfg Config) (*Server, error) {
 // Stop interrupts the server, as Ctrl-C does, and waits for it to exit.
 func (s *Server) Stop() {
 	s.cmd.Process.Signal(os.Interrupt)
+	s.cmd.Wait()
+}
+
+// Kill ends the server with SIGKILL, as a crash or the OOM killer would:
+// no request finishes, nothing is handed back.
+func (s *Server) Kill() {
+	s.cmd.Process.Kill()
 	s.cmd.Wait()
 }
 

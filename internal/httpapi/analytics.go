@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"io"
 	"mime"
@@ -21,7 +22,12 @@ import (
 func (s *Server) newAnalytics(d Deps) *analytics.Service {
 	deps := analytics.Deps{Config: d.Config.Analytics, Store: d.Store, Jobs: s.jobs, Log: d.Log, SiteURL: s.siteURL,
 		ClientAddr: func(r *http.Request) string { return s.proxies.Addr(r).String() },
-		IsAdmin:    s.adminOnAnyPath}
+		IsAdmin:    s.adminOnAnyPath,
+		// The creator's e-mail when a pitch link is first opened (nothing while mail is off).
+		OnFirstOpen: func(ctx context.Context, tx *sql.Tx, o analytics.PitchOpened) error {
+			return s.mail.EnqueuePitchOpened(ctx, tx, o.LinkID, o.Name, o.Note, o.At)
+		},
+		AfterFirstOpen: s.mail.Wake}
 	if d.Metrics != nil {
 		deps.Metrics = d.Metrics.Registerer()
 	}
@@ -88,10 +94,12 @@ func (s *Server) postAnalyticsEvents(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// pitchLinkBody is the body of POST /api/admin/pitch-links.
+// pitchLinkBody is the body of POST /api/admin/pitch-links; notifyOpen
+// (the e-mail of its first opening) is on unless it says false.
 type pitchLinkBody struct {
-	Name string `json:"name"`
-	Note string `json:"note"`
+	Name       string `json:"name"`
+	Note       string `json:"note"`
+	NotifyOpen *bool  `json:"notifyOpen"`
 }
 
 func (s *Server) createPitchLink(w http.ResponseWriter, r *http.Request) error {
@@ -99,11 +107,33 @@ func (s *Server) createPitchLink(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	link, err := s.analytics.CreatePitchLink(r.Context(), in.Name, in.Note)
+	link, err := s.analytics.CreatePitchLink(r.Context(), in.Name, in.Note, in.NotifyOpen == nil || *in.NotifyOpen)
 	if err != nil {
 		return err
 	}
 	return writeJSON(w, http.StatusCreated, link)
+}
+
+// patchPitchLink answers PATCH /api/admin/pitch-links/{id} {notifyOpen}:
+// the e-mail of the link's first opening switched on or off (a body
+// without it changes nothing, as every PATCH keeps what it does not
+// mention), and the link.
+func (s *Server) patchPitchLink(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	var in struct {
+		NotifyOpen *bool `json:"notifyOpen"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	link, err := s.analytics.SetPitchNotify(r.Context(), id, in.NotifyOpen)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, link)
 }
 
 func (s *Server) listPitchLinks(w http.ResponseWriter, r *http.Request) error {

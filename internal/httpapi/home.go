@@ -14,12 +14,13 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/webapp"
 )
 
-// languageCookie keeps the visitor's language choice: "/" follows it
-// (web/src/lib/i18n/language.tsx mirrors localStorage here).
+// languageCookie keeps the visitor's language choice: "/" and "/privacy"
+// follow it (web/src/lib/i18n/language.tsx mirrors localStorage here).
 const languageCookie = "language"
 
-// newHomePages is the cache of the home page rendered on the server
-// (internal/ssr), fed with the visitor data this package serves.
+// newHomePages is the cache of the pages rendered on the server (the home
+// page and the privacy page, internal/ssr), fed with the visitor data this
+// package serves.
 func (s *Server) newHomePages(r ssr.Renderer, web fs.FS) *ssr.Home {
 	return ssr.NewHome(ssr.HomeOptions{
 		Renderer: r, Web: web, Data: s.homeData,
@@ -28,9 +29,10 @@ func (s *Server) newHomePages(r ssr.Renderer, web fs.FS) *ssr.Home {
 	})
 }
 
-// serveHome answers GET / and GET /en: the home page rendered by the server
-// when it can, else the app's plain page (the browser renders it, as before
-// this existed).
+// serveHome answers GET / and GET /en, and the privacy page's GET /privacy
+// and GET /en/privacy (ssr.Routes): the page rendered by the server when it
+// can, else the app's plain page (the browser renders it, as before this
+// existed). Either way the page view is counted here (internal/analytics).
 func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 	s.analytics.PageView(r, homeLanguage(r))
 	if s.home == nil || s.cfg.GateEnabled() {
@@ -50,7 +52,7 @@ func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
-	h.Set("Vary", "Accept-Encoding, Cookie") // "/" follows the language cookie
+	h.Set("Vary", "Accept-Encoding, Cookie") // "/" and "/privacy" follow the language cookie
 	body, etag := page.Body, page.ETag
 	if page.Gzipped != nil && webapp.AcceptsGzip(r) {
 		h.Set("Content-Encoding", "gzip")
@@ -60,10 +62,11 @@ func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// homeLanguage is the language of the home page asked for: English at /en,
-// else the visitor's choice from the cookie, else Norwegian.
+// homeLanguage is the language of the page asked for: English at its
+// English address (/en, /en/privacy), else the visitor's choice from the
+// cookie, else Norwegian.
 func homeLanguage(r *http.Request) string {
-	if r.URL.Path == ssr.EnglishPath {
+	if route, ok := ssr.RouteAt(r.URL.Path); ok && r.URL.Path == route.English {
 		return lang.English
 	}
 	if c, err := r.Cookie(languageCookie); err == nil && lang.Valid(c.Value) {

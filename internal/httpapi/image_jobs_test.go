@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
@@ -28,6 +29,33 @@ func imageEnv(t *testing.T, st *store.Store) *uploadEnv {
 	go func() { e.server.jobs.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
 	return e
+}
+
+// cleanUploads runs a janitor round and waits for the upload cleanup job
+// that it schedules to finish.
+func (e *uploadEnv) cleanUploads(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	before, _, err := e.server.jobs.Latest(ctx, media.CleanupKind, media.CleanupSubject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.server.tidy(ctx)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		j, ok, err := e.server.jobs.Latest(ctx, media.CleanupKind, media.CleanupSubject)
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case ok && j.ID != before.ID && j.State == jobs.Failed:
+			t.Fatalf("upload cleanup failed: %s", j.LastError)
+		case ok && j.ID != before.ID && j.State == jobs.Done:
+			return
+		case time.Now().After(deadline):
+			t.Fatalf("the upload cleanup job did not finish: %+v", j)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // testPNG is a w×h picture, left half red, right half blue.
@@ -187,13 +215,13 @@ func TestUnusedImageRemovedAfter24Hours(t *testing.T) {
 
 		// An hour before the 24 hours are up, the janitor leaves both.
 		e.server.now = func() time.Time { return time.Now().Add(23 * time.Hour) }
-		e.server.tidy(ctx)
+		e.cleanUploads(t)
 		un, _ := media.NameFromURL(unused.URL)
 		if !e.stored(un) {
 			t.Fatal("removed before its 24 hours")
 		}
 		e.server.now = func() time.Time { return time.Now().Add(25 * time.Hour) }
-		e.server.tidy(ctx)
+		e.cleanUploads(t)
 		if e.stored(un) {
 			t.Error("unused original kept after 24 hours")
 		}

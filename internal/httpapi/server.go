@@ -100,6 +100,8 @@ type Server struct {
 	uploads    *media.Uploads        // the chunked upload protocol
 	now        func() time.Time
 
+	uploadCleanup media.CleanupJob // removes abandoned uploads: a job the janitor schedules
+
 	contactLimit ratelimit.Limiter // POST /api/contact, per client address
 	bodyTimes    bodyTimes         // how long a request body may take to arrive
 	writeTimes   writeTimes        // how long an answer may take to leave (slowreaders.go)
@@ -150,6 +152,10 @@ func New(d Deps) *Server {
 	}
 	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log,
 		InUse: d.Store.UploadInUse}
+	if bucket, ok := s.storage.(*media.S3); ok {
+		s.uploads.Bucket = bucket // chunks in the bucket: any replica takes any chunk (issue 27)
+	}
+	s.uploadCleanup = s.uploads.RegisterCleanup(s.jobs, func() time.Time { return s.now() }, s.forgetCleaned)
 	s.processing = processing.New(processing.Deps{Store: d.Store, Storage: s.storage, Jobs: s.jobs, Log: d.Log,
 		Video: d.Video, VideoOff: d.VideoOff, VideoConfig: d.Config.Video, VideoWorkDir: d.Config.VideoWorkDir(),
 		Changed: s.publicCache.invalidate})
@@ -241,6 +247,7 @@ func (s *Server) routes() {
 	s.mux.Handle("POST /api/analytics/events", s.handle(s.postAnalyticsEvents))
 	s.admin("POST /api/admin/pitch-links", s.createPitchLink)
 	s.admin("GET /api/admin/pitch-links", s.listPitchLinks)
+	s.admin("PATCH /api/admin/pitch-links/{id}", s.patchPitchLink)
 	s.admin("DELETE /api/admin/pitch-links/{id}", s.deletePitchLink)
 	s.admin("GET /api/admin/analytics/summary", s.analyticsSummary)
 	s.admin("GET /api/admin/analytics/export.csv", s.exportAnalytics)
@@ -264,9 +271,16 @@ func (s *Server) routes() {
 	s.mux.Handle("/api/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No API route %s %s", r.Method, r.URL.Path)
 	}))
-	// The home page in each language, rendered on the server; what crawlers read.
-	s.mux.HandleFunc("GET /{$}", s.serveHome)
-	s.mux.HandleFunc("GET "+ssr.EnglishPath, s.serveHome)
+	// The home page and the privacy page in each language, rendered on the
+	// server; what crawlers read.
+	for _, route := range ssr.Routes {
+		for _, path := range []string{route.Norwegian, route.English} {
+			if path == "/" {
+				path = "/{$}" // "/" alone, not every path under it
+			}
+			s.mux.HandleFunc("GET "+path, s.serveHome)
+		}
+	}
 	s.mux.HandleFunc("GET /robots.txt", s.robotsTxt)
 	s.mux.HandleFunc("GET /sitemap.xml", s.sitemapXML)
 	s.mux.Handle("/", s.web)

@@ -46,7 +46,8 @@ var errChunkForm = apperr.Invalid("Send multipart/form-data with the fields uplo
 
 // uploadChunk answers POST /api/admin/upload/chunk, a multipart form with
 // uploadId, chunkIndex, totalChunks and then the chunk itself, which is
-// streamed to disk as it arrives (never parsed into memory). 200
+// streamed to disk as it arrives (never parsed into memory), or with S3
+// storage read whole (one chunk, at most 5 MiB) and put in the bucket. 200
 // {chunkIndex}; 404 for an upload that is not the caller's; 413 for a chunk
 // larger than the upload needs.
 func (s *Server) uploadChunk(w http.ResponseWriter, r *http.Request) error {
@@ -211,18 +212,13 @@ func (s *Server) runJanitor(ctx context.Context, every time.Duration) {
 	}
 }
 
-// tidy is one janitor round: uploads abandoned for 24 hours, expired
-// sessions (a session whose cookie simply stops coming back is never
-// deleted otherwise), and mail records past their time (mail.Prune).
+// tidy is one janitor round: uploads abandoned for 24 hours (a job, so
+// that with several replicas one of them removes each; forgetCleaned),
+// expired sessions (a session whose cookie simply stops coming back is
+// never deleted otherwise), and mail records past their time (mail.Prune).
 func (s *Server) tidy(ctx context.Context) {
-	cleaned, err := s.uploads.Cleanup(ctx, s.now().Add(-media.MaxAge))
-	for _, url := range cleaned.Files {
-		s.forgetProcessed(ctx, url)
-	}
-	if err != nil && ctx.Err() == nil {
-		s.log.Error("upload cleanup", "err", err)
-	} else if cleaned.Uploads > 0 {
-		s.log.Info("removed abandoned uploads", "count", cleaned.Uploads)
+	if err := s.uploadCleanup.Schedule(ctx); err != nil && ctx.Err() == nil {
+		s.log.Error("schedule upload cleanup", "err", err)
 	}
 	if err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 		s.log.Error("session cleanup", "err", err)
@@ -232,5 +228,13 @@ func (s *Server) tidy(ctx context.Context) {
 	}
 	if err := s.processing.Prune(ctx, s.now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 		s.log.Error("media job cleanup", "err", err)
+	}
+}
+
+// forgetCleaned forgets what was made of the stored files that the upload
+// cleanup job removed.
+func (s *Server) forgetCleaned(ctx context.Context, cleaned media.Cleaned) {
+	for _, url := range cleaned.Files {
+		s.forgetProcessed(ctx, url)
 	}
 }

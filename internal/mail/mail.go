@@ -3,6 +3,8 @@
 // auto-reply to the visitor. Both are enqueued in the inquiry's own
 // transaction (a transactional outbox), so an inquiry that is stored is
 // also mailed, after restarts and kill -9, and a rolled-back one is not.
+// The creator is also told when a pitch link is first opened (pitch.go,
+// issue 25), enqueued in the transaction that records the opening.
 // Sending goes through github.com/wneessen/go-mail.
 package mail
 
@@ -80,8 +82,9 @@ type Mailer struct {
 	notifyEvery time.Duration
 	perHour     int
 
-	notify    jobs.Kind[notice]
-	autoReply jobs.Kind[notice]
+	notify      jobs.Kind[notice]
+	autoReply   jobs.Kind[notice]
+	pitchOpened jobs.Kind[pitchOpened] // pitch.go
 }
 
 // notice is the payload of both kinds: which inquiry.
@@ -116,6 +119,7 @@ func New(d Deps) (*Mailer, error) {
 	notifyOpts.Concurrency = 1
 	m.notify = jobs.Register(d.Jobs, KindNotify, notifyOpts, m.sendNotification)
 	m.autoReply = jobs.Register(d.Jobs, KindAutoReply, opts, m.sendAutoReply)
+	m.pitchOpened = jobs.Register(d.Jobs, KindPitchOpened, opts, m.sendPitchOpened)
 	return m, nil
 }
 
@@ -163,6 +167,7 @@ func (m *Mailer) Wake() {
 	if m.Enabled() {
 		m.notify.Wake()
 		m.autoReply.Wake()
+		m.pitchOpened.Wake()
 	}
 }
 
@@ -180,14 +185,9 @@ func (m *Mailer) sendNotification(ctx context.Context, t *jobs.Task, n notice) e
 	if err != nil {
 		return err
 	}
-	to := m.cfg.NotifyTo
-	if len(to) == 0 {
-		if to, err = m.st.AdminEmails(ctx); err != nil {
-			return err
-		}
-		if len(to) == 0 {
-			return errors.New("no recipient: set UGCFOLIO_NOTIFY_TO or create an admin")
-		}
+	to, err := m.recipients(ctx)
+	if err != nil {
+		return err
 	}
 	msg := gomail.NewMsg()
 	if err := msg.From(m.cfg.From); err != nil {

@@ -100,7 +100,7 @@ func (a chunkArea) assemble(up store.Upload) (path string, head []byte, err erro
 		}
 	}
 	if total := int64(up.TotalChunks-1)*c + lastInfo.Size(); total != up.FileSize {
-		return "", nil, apperr.Invalid("Received %d bytes, but the declared file size is %d", total, up.FileSize)
+		return "", nil, errSizeMismatch(total, up.FileSize)
 	}
 
 	// The last chunk goes to the end of the data file (at most 5 MiB copied).
@@ -178,6 +178,10 @@ func chunkTooLarge(limit int64) error {
 	return apperr.New(apperr.CodeTooLarge, "Chunk is larger than this upload needs (at most %d bytes)", limit)
 }
 
+func errChunkTooSmall(up store.Upload, index int, n int64) error {
+	return apperr.Invalid("Chunk %d has %d bytes: too small for %d chunks of a %d-byte file", index+1, n, up.TotalChunks, up.FileSize)
+}
+
 func errChunkSize(index int, n, c int64) error {
 	return apperr.Invalid("Chunk %d has %d bytes, unlike the %d of the other chunks", index+1, n, c)
 }
@@ -209,7 +213,7 @@ func (a chunkArea) writeChunk(up store.Upload, index int, r io.Reader) error {
 		}
 		defer os.Remove(tmp)
 		if n < (up.FileSize+int64(up.TotalChunks)-1)/int64(up.TotalChunks) {
-			return apperr.Invalid("Chunk %d has %d bytes: too small for %d chunks of a %d-byte file", index+1, n, up.TotalChunks, up.FileSize)
+			return errChunkTooSmall(up, index, n)
 		}
 		if c, ok = claimChunkSize(dir, n); c != n {
 			return errChunkSize(index, n, c)

@@ -1,7 +1,8 @@
 // Package media keeps uploaded files: the storage backends (the local data
 // directory, or any S3-compatible server), the chunked upload protocol that
 // fills them, the signature check that proves an upload is a video, and
-// Cleanup of abandoned uploads (which the httpapi janitor calls hourly).
+// Cleanup of abandoned uploads (a job that the httpapi janitor schedules
+// hourly).
 package media
 
 import (

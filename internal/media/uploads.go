@@ -7,10 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -47,26 +44,45 @@ var (
 )
 
 // UploadStore is what the upload protocol needs of the database: the
-// bookkeeping row of each upload in progress.
+// bookkeeping row of each upload in progress, and the record of the chunks
+// kept in the bucket (Uploads.Bucket).
 type UploadStore interface {
 	CreateUpload(ctx context.Context, u store.Upload) (store.Upload, error)
 	GetUpload(ctx context.Context, id string) (store.Upload, error)
-	SetUploadStoredName(ctx context.Context, id, name string) error
+	SetUploadStoredName(ctx context.Context, id, name string) (string, error)
 	DeleteUpload(ctx context.Context, id string) error
 	StaleUploads(ctx context.Context, before time.Time) ([]store.Upload, error)
+
+	ClaimUploadChunkSize(ctx context.Context, id string, size int64) (int64, error)
+	RecordUploadChunk(ctx context.Context, id string, index int, size int64) error
+	ForgetUploadChunk(ctx context.Context, id string, index int) error
+	UploadChunks(ctx context.Context, id string) (map[int]int64, error)
+	DeleteUploadChunks(ctx context.Context, id string) error
 }
 
 // Uploads runs the chunked upload protocol. Chunks gather on the local disk
-// under Dir (a chunkArea per upload), and the assembled, checked file goes
-// to Storage under a random name.
+// under Dir (a chunkArea per upload), or with Bucket in the S3 bucket, and
+// the assembled, checked file goes to Storage under a random name.
 type Uploads struct {
 	Store   UploadStore
 	Storage Storage
 	Dir     string // the chunk area, e.g. DATA/upload-chunks
-	Log     *slog.Logger
+	// Bucket, when set (S3 storage), keeps the chunks in the bucket instead
+	// of under Dir, so that any replica takes any chunk of an upload and any
+	// replica finalizes it (bucketchunks.go).
+	Bucket *S3
+	Log    *slog.Logger
 	// InUse reports whether a saved item uses a stored file's URL; Cleanup
 	// keeps such files and removes the others it finds abandoned.
 	InUse func(ctx context.Context, url string) (bool, error)
+}
+
+// chunks is where this server keeps the chunks of uploads in progress.
+func (u *Uploads) chunks() chunkStore {
+	if u.Bucket != nil {
+		return bucketChunks{s3: u.Bucket, st: u.Store}
+	}
+	return localChunks{dir: u.Dir}
 }
 
 // What was made from a stored file (internal/processing's variants,
@@ -147,11 +163,10 @@ func (u *Uploads) upload(ctx context.Context, userID int64, id string) (store.Up
 	return up, err
 }
 
-func (u *Uploads) area(id string) chunkArea { return chunkArea{filepath.Join(u.Dir, id)} }
-
-// PutChunk streams one chunk from r to disk. totalChunks must repeat the
-// declaration, the index be in range, and the chunk be no larger than the
-// declared size allows; every chunk but the last must have one size.
+// PutChunk keeps one chunk from r (on disk, or in the bucket). totalChunks
+// must repeat the declaration, the index be in range, and the chunk be no
+// larger than the declared size allows; every chunk but the last must have
+// one size.
 func (u *Uploads) PutChunk(ctx context.Context, userID int64, id string, index, totalChunks int, r io.Reader) error {
 	up, err := u.upload(ctx, userID, id)
 	if err != nil {
@@ -166,7 +181,7 @@ func (u *Uploads) PutChunk(ctx context.Context, userID int64, id string, index, 
 	if index < 0 || index >= up.TotalChunks {
 		return apperr.Invalid("chunkIndex must be from 0 to %d", up.TotalChunks-1)
 	}
-	return u.area(id).put(up, index, r)
+	return u.chunks().put(ctx, up, index, r)
 }
 
 var errFinalized = apperr.New(apperr.CodeConflict, "The upload is already finalized")
@@ -190,31 +205,54 @@ func (u *Uploads) Finalize(ctx context.Context, userID int64, id string) (string
 	if err != nil {
 		return "", err
 	}
-	area := u.area(id)
+	chunks := u.chunks()
 	if up.StoredName != "" && u.stored(ctx, up.StoredName) {
-		return URLPrefix + up.StoredName, area.remove()
+		u.removeChunks(ctx, chunks, id)
+		return URLPrefix + up.StoredName, nil
 	}
-	name, err := u.store(ctx, up, area)
+	name, err := u.store(ctx, up, chunks)
 	if err != nil {
+		if url, ok := u.storedMeanwhile(ctx, id); ok {
+			return url, nil
+		}
 		return u.discard(context.WithoutCancel(ctx), up), err
 	}
-	return URLPrefix + name, area.remove()
+	u.removeChunks(ctx, chunks, id)
+	return URLPrefix + name, nil
+}
+
+// storedMeanwhile answers the URL of the upload's file when another
+// finalize of it (a retry that reached another replica while this one ran)
+// has stored it, and so removed the chunks under this one: its answer is
+// this one's, and nothing is discarded. Storage never holds half a file.
+func (u *Uploads) storedMeanwhile(ctx context.Context, id string) (string, bool) {
+	up, err := u.Store.GetUpload(ctx, id)
+	if err != nil || up.StoredName == "" || !u.stored(ctx, up.StoredName) {
+		return "", false
+	}
+	return URLPrefix + up.StoredName, true
+}
+
+// removeChunks removes the chunks of a stored upload. A failure is only
+// logged: the file is stored, and Cleanup removes the chunks with the
+// upload's row 24 hours after it began.
+func (u *Uploads) removeChunks(ctx context.Context, chunks chunkStore, id string) {
+	if err := chunks.remove(context.WithoutCancel(ctx), id); err != nil {
+		u.log().Error("remove chunks of a stored upload", "upload", id, "err", err)
+	}
 }
 
 // store assembles the chunks, checks them and puts the file into storage
 // under the upload's recorded name (a new random one the first time).
-func (u *Uploads) store(ctx context.Context, up store.Upload, area chunkArea) (string, error) {
-	if i := area.firstMissing(up.TotalChunks); i >= 0 {
-		return "", apperr.Invalid("Upload is incomplete: chunk %d of %d is missing", i+1, up.TotalChunks)
-	}
-	dataPath, head, err := area.assemble(up)
+func (u *Uploads) store(ctx context.Context, up store.Upload, chunks chunkStore) (string, error) {
+	file, err := chunks.assemble(ctx, up)
 	if err != nil {
 		return "", err
 	}
-	ext := SniffAs(up.FileType, head)
+	ext := SniffAs(up.FileType, file.head)
 	switch {
-	case ext == "" && images.RefuseUntaken(head) != nil:
-		return "", images.RefuseUntaken(head)
+	case ext == "" && images.RefuseUntaken(file.head) != nil:
+		return "", images.RefuseUntaken(file.head)
 	case ext == "" && IsImageType(up.FileType):
 		return "", images.ErrNotImage
 	case ext == "":
@@ -222,12 +260,11 @@ func (u *Uploads) store(ctx context.Context, up store.Upload, area chunkArea) (s
 	}
 	name := up.StoredName
 	if name == "" {
-		name = randomName() + ext
-		if err := u.Store.SetUploadStoredName(ctx, up.ID, name); err != nil {
+		if name, err = u.Store.SetUploadStoredName(ctx, up.ID, randomName()+ext); err != nil {
 			return "", err
 		}
 	}
-	return name, u.Storage.PutFile(ctx, name, dataPath)
+	return name, file.storeAs(ctx, u.Storage, name)
 }
 
 // stored reports whether storage holds a file under name.
@@ -244,7 +281,7 @@ func (u *Uploads) stored(ctx context.Context, name string) bool {
 // stored unless a saved item uses it (or that cannot be told). It answers
 // the URL of that stored file when it is gone now, else "".
 func (u *Uploads) discard(ctx context.Context, up store.Upload) (removed string) {
-	if err := u.area(up.ID).remove(); err != nil {
+	if err := u.chunks().remove(ctx, up.ID); err != nil {
 		u.log().Error("remove upload chunks", "upload", up.ID, "err", err)
 	}
 	if up.StoredName != "" && !u.inUse(ctx, URLPrefix+up.StoredName) {
@@ -284,47 +321,6 @@ func randomName() string {
 	b := make([]byte, 16)
 	rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-// Cleaned is what one Cleanup removed.
-type Cleaned struct {
-	Uploads int      // abandoned uploads forgotten
-	Files   []string // the "/uploads/NAME" URLs of their stored files that are gone now
-}
-
-// Cleanup removes the uploads started before `before` (their rows, chunks,
-// and stored files no saved item uses), and chunk directories with no upload row that were last touched
-// before then (left by a crash).
-func (u *Uploads) Cleanup(ctx context.Context, before time.Time) (Cleaned, error) {
-	stale, err := u.Store.StaleUploads(ctx, before)
-	if err != nil {
-		return Cleaned{}, err
-	}
-	done := Cleaned{Uploads: len(stale)}
-	for _, up := range stale {
-		if url := u.discard(ctx, up); url != "" {
-			done.Files = append(done.Files, url)
-		}
-	}
-	entries, err := os.ReadDir(u.Dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return done, nil
-	}
-	if err != nil {
-		return done, err
-	}
-	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil || !info.ModTime().Before(before) {
-			continue
-		}
-		if _, err := u.Store.GetUpload(ctx, e.Name()); apperr.Is(err, apperr.CodeNotFound) || !ValidUploadID(e.Name()) {
-			if err := os.RemoveAll(filepath.Join(u.Dir, e.Name())); err != nil {
-				u.log().Error("remove orphan chunks", "dir", e.Name(), "err", err)
-			}
-		}
-	}
-	return done, nil
 }
 
 // RemoveURL deletes the stored file of a "/uploads/NAME" URL; a URL that

@@ -7,13 +7,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"sync"
 	"time"
 )
 
-// Renderer renders the home page from its data (the JSON of web/src/lib/page-data.ts's
-// PageData) for the site at origin: Engine, or a stand-in in tests.
+// Renderer renders a page from its data (the JSON of web/src/lib/page-data.ts's PageData, whose
+// path says which page) for the site at origin: Engine, or a stand-in in tests.
 type Renderer interface {
 	Render(ctx context.Context, pageData []byte, origin string) (Page, error)
 }
@@ -46,7 +47,8 @@ type HomeOptions struct {
 	Origin string
 }
 
-// Home keeps the rendered home page per address and language. An entry is checked
+// Home keeps the rendered pages (the home page and the privacy page, Routes) per address and
+// language. An entry is checked
 // against the data's generation and, after Recheck, against a hash of its data: the page is
 // rendered again only when the data it shows changed.
 type Home struct {
@@ -60,8 +62,8 @@ type Home struct {
 	shell       *Shell     // index.html cut up once; renderMu held
 }
 
-// homeKey is what a rendered page depends on besides its data: "/" in either
-// language (the cookie's choice) and "/en".
+// homeKey is what a rendered page depends on besides its data: its address ("/" and "/privacy"
+// in either language, the cookie's choice; "/en" and "/en/privacy") and its language.
 type homeKey struct{ path, lang string }
 
 type cachedPage struct {
@@ -71,7 +73,7 @@ type cachedPage struct {
 	doc        *Document
 }
 
-// Document is a rendered home page as sent: the HTML, gzipped too, and its ETag.
+// Document is a rendered page as sent: the HTML, gzipped too, and its ETag.
 type Document struct {
 	Body, Gzipped []byte
 	ETag          string
@@ -82,9 +84,13 @@ func NewHome(opts HomeOptions) *Home {
 	return &Home{opts: opts, entries: map[homeKey]*cachedPage{}}
 }
 
-// Page returns the home page at path in lang, from the cache when its data has not changed.
+// Page returns the page at path (one of Routes' addresses) in lang, from the cache when its data
+// has not changed.
 // ErrBackingOff asks for the plain page this time.
 func (h *Home) Page(ctx context.Context, path, lang string) (*Document, error) {
+	if _, ok := RouteAt(path); !ok {
+		return nil, fmt.Errorf("ssr: %q is not a page the server renders", path)
+	}
 	key := homeKey{path, lang}
 	if e := h.fresh(key, h.opts.Generation()); e != nil {
 		return e.doc, nil
@@ -131,7 +137,7 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen ui
 	if err != nil {
 		return nil, err
 	}
-	data, err := pageData(d, key.path, key.lang, nil)
+	data, err := pageData(d, key.path, key.lang)
 	if err != nil {
 		return nil, err
 	}
@@ -151,13 +157,12 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen ui
 	if err != nil {
 		return nil, err
 	}
-	// The browser gets the data with the built-in texts the render used (the same for every render
-	// of this build and language, so the hash above need not cover them).
-	inline, err := pageData(d, key.path, key.lang, rendered.Defaults)
-	if err != nil {
-		return nil, err
+	route, _ := RouteAt(key.path)
+	inline := data
+	if len(rendered.Data) > 0 {
+		inline = rendered.Data
 	}
-	body := h.shell.fill(key.lang, headTags(rendered.Head, data, key.lang, h.opts.Origin), rendered.HTML, inline)
+	body := h.shell.fill(key.lang, headTags(rendered.Head, data, route, key.lang, h.opts.Origin), rendered.HTML, inline)
 	return &cachedPage{generation: gen, checked: time.Now(), dataHash: hash, doc: newDocument(body)}, nil
 }
 

@@ -82,3 +82,39 @@ func TestHomeBacksOffAfterAFailure(t *testing.T) {
 		t.Fatalf("second call: %v after %d renders", err, r.calls.Load())
 	}
 }
+
+// renderFunc is a Renderer from a function.
+type renderFunc func(data []byte) (Page, error)
+
+func (f renderFunc) Render(_ context.Context, data []byte, _ string) (Page, error) { return f(data) }
+
+// The privacy page is rendered from the texts alone, and the browser hydrates from the data the
+// render answers when it filled something in; an address that is no rendered page is refused.
+func TestPrivacyPageDataAndTheRendersOwnData(t *testing.T) {
+	var given []byte
+	r := renderFunc(func(data []byte) (Page, error) {
+		given = data
+		return Page{HTML: "<p>privacy</p>", Head: Head{Title: "T"}, Data: json.RawMessage(`{"filled":"</script>"}`)}, nil
+	})
+	greeting, gen := "hei", &atomic.Uint64{}
+	h := newStubHome(r, &greeting, gen)
+	doc, err := h.Page(context.Background(), "/en/privacy", "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data map[string]json.RawMessage
+	if err := json.Unmarshal(given, &data); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := data["portfolio"]; ok || string(data["path"]) != `"/en/privacy"` || string(data["content"]) != `{"greeting":"hei-en"}` {
+		t.Fatalf("the privacy page's data: %s", given)
+	}
+	body := string(doc.Body)
+	if !strings.Contains(body, `<script id="page-data" type="application/json">{"filled":"\u003c/script\u003e"}</script>`) ||
+		!strings.Contains(body, `<link rel="canonical" href="https://example.no/en/privacy" />`) {
+		t.Fatalf("page %s", body)
+	}
+	if _, err := h.Page(context.Background(), "/admin", "no"); err == nil {
+		t.Fatal("an address that is no rendered page was rendered")
+	}
+}

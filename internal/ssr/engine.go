@@ -1,5 +1,5 @@
 // Package ssr runs the web app's server build (web/dist-ssr/home.js) in an embedded JavaScript
-// engine (modernc.org/quickjs, pure Go) to render the home page to HTML, with no Node.js at run
+// engine (modernc.org/quickjs, pure Go) to render the home page and the privacy page to HTML, with no Node.js at run
 // time. One engine renders at a time, within a time and a memory limit; an engine that failed is
 // dropped and a new one is made on the next render.
 package ssr
@@ -25,13 +25,14 @@ type Limits struct {
 // slow, busy machine.
 var DefaultLimits = Limits{Time: 2 * time.Second, Memory: 64 << 20}
 
-// Page is one rendered home page: the app's HTML (the inside of #root), what its head needs, and
-// the built-in texts of the page's language (web/src/lib/i18n's section defaults), which the page
-// data carries to the browser in place of a script.
+// Page is one rendered page: the app's HTML (the inside of #root) and what its head needs.
 type Page struct {
-	HTML     string          `json:"html"`
-	Head     Head            `json:"head"`
-	Defaults json.RawMessage `json:"defaults"`
+	HTML string `json:"html"`
+	Head Head   `json:"head"`
+	// Data is the page data the HTML was rendered from when the render filled something in
+	// (the privacy page's built-in text when none is saved): the browser must hydrate from the
+	// same. Empty: the page data given.
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // Head is web/src/ssr/page-head.ts's PageHead.
@@ -65,7 +66,7 @@ func (e *Engine) Warm(ctx context.Context) error {
 	return err
 }
 
-// Render renders the home page from its data (the JSON of web/src/lib/page-data.ts's PageData)
+// Render renders a page (the home page or the privacy page, by the data's path) from its data (the JSON of web/src/lib/page-data.ts's PageData)
 // for the site at origin (https://example.no). Any error leaves no engine behind: the next call
 // starts a fresh one.
 func (e *Engine) Render(ctx context.Context, pageData []byte, origin string) (page Page, err error) {

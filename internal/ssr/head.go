@@ -14,10 +14,11 @@ import (
 // 1200×630, in the site's colours (web/public/og-card.png).
 const defaultCardImage = "/og-card.png"
 
-// headTags writes the head tags of a rendered page: title, description,
-// canonical and hreflang links, OpenGraph and Twitter card, JSON-LD.
-func headTags(head Head, data []byte, lang, origin string) string {
-	canonical := origin + HomePath(lang)
+// headTags writes the head tags of a rendered page (route in lang): title,
+// description, canonical and hreflang links, OpenGraph and Twitter card,
+// JSON-LD (when the render gave any).
+func headTags(head Head, data []byte, route Route, lang, origin string) string {
+	canonical := origin + route.In(lang)
 	locale := "nb_NO"
 	if lang == language.English {
 		locale = "en_US"
@@ -32,9 +33,9 @@ func headTags(head Head, data []byte, lang, origin string) string {
 	fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\" />\n", esc(head.Description))
 	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\" />\n", esc(canonical))
 	for _, l := range language.All {
-		fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"%s\" href=\"%s\" />\n", l, esc(origin+HomePath(l)))
+		fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"%s\" href=\"%s\" />\n", l, esc(origin+route.In(l)))
 	}
-	fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"x-default\" href=\"%s\" />\n", esc(origin+HomePath(language.Default)))
+	fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"x-default\" href=\"%s\" />\n", esc(origin+route.In(language.Default)))
 	for _, p := range [][2]string{
 		{"og:type", "website"}, {"og:site_name", "ugcfolio"}, {"og:locale", locale},
 		{"og:title", head.Title}, {"og:description", head.Description}, {"og:url", canonical},

@@ -22,7 +22,7 @@ func TestFeaturedPictureTakesTheVideoPoster(t *testing.T) {
 // Text from the data cannot end the JSON-LD block or break out of an attribute.
 func TestHeadTagsEscape(t *testing.T) {
 	head := Head{Title: `A "quoted" <b>`, Description: "d", JSONLD: json.RawMessage(`{"name":"</script><x>"}`)}
-	tags := headTags(head, []byte(`{}`), "en", "https://example.no")
+	tags := headTags(head, []byte(`{}`), HomeRoute, "en", "https://example.no")
 	for _, want := range []string{
 		`<title>A &#34;quoted&#34; &lt;b&gt;</title>`,
 		`<link rel="canonical" href="https://example.no/en" />`,
@@ -32,5 +32,24 @@ func TestHeadTagsEscape(t *testing.T) {
 		if !strings.Contains(tags, want) {
 			t.Errorf("the head lacks %s:\n%s", want, tags)
 		}
+	}
+}
+
+// The privacy page's head names its own addresses, and a render that gave no JSON-LD writes none.
+func TestHeadTagsOfThePrivacyPage(t *testing.T) {
+	tags := headTags(Head{Title: "Privacy | ugcfolio", Description: "What is collected"}, []byte(`{}`), PrivacyRoute, "en", "https://example.no")
+	for _, want := range []string{
+		`<link rel="canonical" href="https://example.no/en/privacy" />`,
+		`<link rel="alternate" hreflang="no" href="https://example.no/privacy" />`,
+		`<link rel="alternate" hreflang="en" href="https://example.no/en/privacy" />`,
+		`<link rel="alternate" hreflang="x-default" href="https://example.no/privacy" />`,
+		`<meta property="og:url" content="https://example.no/en/privacy" />`,
+	} {
+		if !strings.Contains(tags, want) {
+			t.Errorf("the head lacks %s:\n%s", want, tags)
+		}
+	}
+	if strings.Contains(tags, "ld+json") {
+		t.Errorf("a JSON-LD block without JSON-LD:\n%s", tags)
 	}
 }

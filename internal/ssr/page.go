@@ -9,19 +9,41 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/lang"
 )
 
+// Route is a page the server renders, by its address in each language: the home page and the
+// privacy page (issue 25). Its Norwegian address is also the visitor's choice of language (kept
+// in the language cookie); its English one is English only.
+type Route struct{ Norwegian, English string }
+
+// The pages the server renders.
+var (
+	HomeRoute    = Route{Norwegian: "/", English: EnglishPath}
+	PrivacyRoute = Route{Norwegian: "/privacy", English: "/en/privacy"}
+	Routes       = []Route{HomeRoute, PrivacyRoute}
+)
+
 // EnglishPath is the English home page's address; "/" is the Norwegian one (or the visitor's
 // choice, kept in the language cookie).
 const EnglishPath = "/en"
 
-// HomePath is the address of the home page in a language.
-func HomePath(language string) string {
+// In is the page's address in a language.
+func (p Route) In(language string) string {
 	if language == lang.English {
-		return EnglishPath
+		return p.English
 	}
-	return "/"
+	return p.Norwegian
 }
 
-// Data is what the home page shows: exactly the public API's answers to a visitor (the same
+// RouteAt is the rendered page at path, if there is one.
+func RouteAt(path string) (Route, bool) {
+	for _, p := range Routes {
+		if path == p.Norwegian || path == p.English {
+			return p, true
+		}
+	}
+	return Route{}, false
+}
+
+// Data is what a rendered page shows: exactly the public API's answers to a visitor (the same
 // cached bytes), so a field added to an item reaches the rendered page with no change here.
 type Data struct {
 	Content      json.RawMessage // GET /api/content
@@ -31,19 +53,21 @@ type Data struct {
 }
 
 // pageData is the JSON the page is rendered from and the browser hydrates from:
-// web/src/lib/page-data.ts's PageData. defaults are the built-in texts of the sections the render
-// answered (Page.Defaults), inlined so that the visitor's script need not carry them; nil before
-// the render.
-func pageData(d Data, path, lang string, defaults json.RawMessage) ([]byte, error) {
+// web/src/lib/page-data.ts's PageData. The privacy page shows the texts only: without the lists
+// its data is small, and an edit of an item does not render it again. (The browser then leaves
+// the lists out of its cache and fetches them if the visitor goes on to the home page.)
+func pageData(d Data, path, lang string) ([]byte, error) {
+	if p, _ := RouteAt(path); p == PrivacyRoute {
+		d.Portfolio, d.Testimonials, d.ClientLogos = nil, nil, nil
+	}
 	return json.Marshal(struct {
 		Language     string          `json:"language"`
 		Path         string          `json:"path"`
 		Content      json.RawMessage `json:"content"`
-		Portfolio    json.RawMessage `json:"portfolio"`
-		Testimonials json.RawMessage `json:"testimonials"`
-		ClientLogos  json.RawMessage `json:"clientLogos"`
-		Defaults     json.RawMessage `json:"defaults,omitempty"`
-	}{lang, path, d.Content, d.Portfolio, d.Testimonials, d.ClientLogos, defaults})
+		Portfolio    json.RawMessage `json:"portfolio,omitempty"`
+		Testimonials json.RawMessage `json:"testimonials,omitempty"`
+		ClientLogos  json.RawMessage `json:"clientLogos,omitempty"`
+	}{lang, path, d.Content, d.Portfolio, d.Testimonials, d.ClientLogos})
 }
 
 // RobotsTxt is /robots.txt for the site at origin: everything may be crawled but the admin, the
@@ -52,23 +76,20 @@ func RobotsTxt(origin string) string {
 	return "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /auth\n\nSitemap: " + origin + "/sitemap.xml\n"
 }
 
-// Sitemap is /sitemap.xml for the site at origin: the home page in both languages, each naming
-// the other as its alternate.
+// Sitemap is /sitemap.xml for the site at origin: each rendered page in both languages, each
+// naming the other as its alternate.
 func Sitemap(origin string) string {
-	type page struct{ lang, href string }
-	var pages []page
-	for _, l := range lang.All {
-		pages = append(pages, page{l, origin + HomePath(l)})
-	}
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
-	for _, p := range pages {
-		fmt.Fprintf(&b, "  <url>\n    <loc>%s</loc>\n", html.EscapeString(p.href))
-		for _, alt := range pages {
-			fmt.Fprintf(&b, "    <xhtml:link rel=\"alternate\" hreflang=\"%s\" href=\"%s\"/>\n", alt.lang, html.EscapeString(alt.href))
+	for _, p := range Routes {
+		for _, l := range lang.All {
+			fmt.Fprintf(&b, "  <url>\n    <loc>%s</loc>\n", html.EscapeString(origin+p.In(l)))
+			for _, alt := range lang.All {
+				fmt.Fprintf(&b, "    <xhtml:link rel=\"alternate\" hreflang=\"%s\" href=\"%s\"/>\n", alt, html.EscapeString(origin+p.In(alt)))
+			}
+			b.WriteString("  </url>\n")
 		}
-		b.WriteString("  </url>\n")
 	}
 	b.WriteString("</urlset>\n")
 	return b.String()

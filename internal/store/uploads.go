@@ -17,14 +17,18 @@ type Upload struct {
 	FileType    string
 	TotalChunks int
 	StoredName  string // set by finalize before the file goes into storage
-	CreatedAt   time.Time
+	// ChunkSize is the size of every chunk but the last once the first of
+	// them has fixed it (ClaimUploadChunkSize), else 0. Only uploads whose
+	// chunks are kept in the bucket record it (media.Uploads.Bucket).
+	ChunkSize int64
+	CreatedAt time.Time
 }
 
-const uploadColumns = `id, user_id, file_name, file_size, file_type, total_chunks, stored_name, created_at`
+const uploadColumns = `id, user_id, file_name, file_size, file_type, total_chunks, stored_name, chunk_size, created_at`
 
 func scanUpload(row interface{ Scan(...any) error }) (Upload, error) {
 	var u Upload
-	err := row.Scan(&u.ID, &u.UserID, &u.FileName, &u.FileSize, &u.FileType, &u.TotalChunks, &u.StoredName, &u.CreatedAt)
+	err := row.Scan(&u.ID, &u.UserID, &u.FileName, &u.FileSize, &u.FileType, &u.TotalChunks, &u.StoredName, &u.ChunkSize, &u.CreatedAt)
 	return u, err
 }
 
@@ -33,7 +37,7 @@ var errUploadNotFound = apperr.NotFound("Upload not found")
 // CreateUpload records a new upload; an id already in use is a conflict.
 func (s *Store) CreateUpload(ctx context.Context, u Upload) (Upload, error) {
 	created, err := scanUpload(s.queryRow(ctx, `INSERT INTO uploads (`+uploadColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, '', ?) RETURNING `+uploadColumns,
+		VALUES (?, ?, ?, ?, ?, ?, '', 0, ?) RETURNING `+uploadColumns,
 		u.ID, u.UserID, u.FileName, u.FileSize, u.FileType, u.TotalChunks, now()))
 	if isUniqueViolation(err) {
 		return Upload{}, apperr.New(apperr.CodeConflict, "Upload id already in use")
@@ -50,10 +54,22 @@ func (s *Store) GetUpload(ctx context.Context, id string) (Upload, error) {
 	return u, err
 }
 
-// SetUploadStoredName records the name finalize stores the file under.
-func (s *Store) SetUploadStoredName(ctx context.Context, id, name string) error {
-	res, err := s.exec(ctx, `UPDATE uploads SET stored_name = ? WHERE id = ?`, name, id)
-	return affectedOne(res, err, errUploadNotFound)
+// SetUploadStoredName records the name finalize stores the file under,
+// unless one is recorded already, and answers the name in force: two
+// finalizes of one upload at once (a retry sent to another replica) store
+// the file under one name.
+func (s *Store) SetUploadStoredName(ctx context.Context, id, name string) (string, error) {
+	res, err := s.exec(ctx, `UPDATE uploads SET stored_name = ? WHERE id = ? AND stored_name = ''`, name, id)
+	if err := affectedOne(res, err, errUploadNotFound); !apperr.Is(err, apperr.CodeNotFound) {
+		return name, err
+	}
+	var inForce string
+	if err := s.queryRow(ctx, `SELECT stored_name FROM uploads WHERE id = ?`, id).Scan(&inForce); noRows(err) {
+		return "", errUploadNotFound
+	} else if err != nil {
+		return "", err
+	}
+	return inForce, nil
 }
 
 // DeleteUpload forgets an upload (finished or abandoned).

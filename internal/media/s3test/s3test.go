@@ -95,14 +95,22 @@ func Start(t testing.TB) media.S3Options {
 
 // New starts a server and connects S3 storage to it (creating the bucket).
 func New(t testing.TB) *media.S3 {
+	s, _ := NewWithOptions(t)
+	return s
+}
+
+// NewWithOptions is New that also answers the server's options, for a
+// Client that looks at the bucket behind the storage's back.
+func NewWithOptions(t testing.TB) (*media.S3, media.S3Options) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	s, err := media.NewS3(ctx, Start(t))
+	o := Start(t)
+	s, err := media.NewS3(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return s, o
 }
 
 func freePort(t testing.TB) int {

@@ -8,23 +8,27 @@ import { siteInfoQueryOptions } from "./site-access";
 import { type Testimonial, testimonialsQueryOptions } from "./testimonials";
 
 /**
- * What the server renders the home page from (internal/ssr/page.go) and inlines in it: the
- * visitor's answers of the public API, as they are, so any new field of an item reaches the page
- * without a change here. The browser seeds its cache with the same data before it hydrates, so it
- * renders the same tree and fetches none of it again.
+ * What the server renders a page from (the home page or the privacy page, internal/ssr/page.go)
+ * and inlines in it: the visitor's answers of the public API, as they are, so any new field of an
+ * item reaches the page without a change here. The browser seeds its cache with the same data
+ * before it hydrates, so it renders the same tree and fetches none of it again. The privacy page
+ * has no lists (seeding leaves them out of the cache), and its content carries the built-in
+ * privacy text when none is saved (src/ssr/page-head.ts, withBuiltInTexts). Both carry the
+ * built-in section texts of their language (`defaults`).
  */
 export interface PageData {
   language: Language;
   path: string;
   content: LanguageContent;
-  portfolio: PortfolioItem[];
-  testimonials: Testimonial[];
-  clientLogos: ClientLogo[];
+  portfolio?: PortfolioItem[];
+  testimonials?: Testimonial[];
+  clientLogos?: ClientLogo[];
   /**
-   * The built-in section texts of the page's language, as the server's render used them
-   * (internal/ssr adds them after the render): the visitor's script then need not carry them.
+   * The built-in section texts of the page's language, as the server's render used them (the
+   * render adds them to the data it answers, src/ssr/entry-server.tsx): the visitor's script then
+   * need not carry them.
    */
-  defaults?: SectionDefaults | null;
+  defaults?: SectionDefaults;
 }
 
 /** The id of the `<script type="application/json">` holding the page data. */
@@ -36,7 +40,7 @@ export function seedPageData(client: QueryClient, data: PageData): void {
   client.setQueryData(languageContentQueryOptions(language).queryKey, data.content);
   client.setQueryData(portfolioQueryOptions(language).queryKey, data.portfolio);
   client.setQueryData(testimonialsQueryOptions(language).queryKey, data.testimonials);
-  client.setQueryData(clientLogosQueryOptions().queryKey, data.clientLogos ?? []);
+  client.setQueryData(clientLogosQueryOptions().queryKey, data.clientLogos);
   // The server renders the page only when the coming-soon gate is off.
   client.setQueryData(siteInfoQueryOptions().queryKey, { gate: false });
 }

@@ -4,7 +4,7 @@ import { type MutationCallbacks, useInvalidatingMutation } from "./mutation";
 
 /**
  * Pitch links (issue 25): one link per brand the creator pitches, and what its visitors did.
- * POST/GET /api/admin/pitch-links, DELETE /api/admin/pitch-links/{id}. Admin code only.
+ * POST/GET /api/admin/pitch-links, PATCH/DELETE /api/admin/pitch-links/{id}. Admin code only.
  */
 export interface PitchLink {
   id: number;
@@ -12,6 +12,8 @@ export interface PitchLink {
   note: string;
   /** The address to send: `<site>/?ref=<token>`. */
   url: string;
+  /** Whether the creator gets an e-mail the first time the link is opened. */
+  notifyOpen: boolean;
   createdAt: string;
   /** RFC 3339, or null while the link was never opened. */
   firstVisit: string | null;
@@ -28,6 +30,8 @@ export interface PitchLink {
 export interface PitchLinkInput {
   name: string;
   note?: string;
+  /** The e-mail of its first opening; the server's default is on. */
+  notifyOpen?: boolean;
 }
 
 const pitchLinksUrl = "/api/admin/pitch-links";
@@ -57,6 +61,18 @@ export function useDeletePitchLink(callbacks?: MutationCallbacks<number>) {
   return useInvalidatingMutation(
     [pitchLinksUrl],
     (id: number) => apiRequest("DELETE", `${pitchLinksUrl}/${id}`),
+    callbacks,
+  );
+}
+
+/** PATCH /api/admin/pitch-links/{id} `{notifyOpen}`: the e-mail of its first opening on or off. */
+export function useSetPitchNotify(
+  callbacks?: MutationCallbacks<{ id: number; notifyOpen: boolean }>,
+) {
+  return useInvalidatingMutation(
+    [pitchLinksUrl],
+    ({ id, notifyOpen }: { id: number; notifyOpen: boolean }) =>
+      apiRequest("PATCH", `${pitchLinksUrl}/${id}`, { notifyOpen }),
     callbacks,
   );
 }

@@ -1,7 +1,10 @@
 /**
  * The server build's entry (`vite build --ssr`, see vite.config.ts): one script the Go binary runs
- * in its embedded JavaScript engine (internal/ssr) to render the home page. It defines
- * `renderHome(pageDataJson, origin)`, which answers JSON: `{"html": …, "head": …, "defaults": …}`.
+ * in its embedded JavaScript engine (internal/ssr) to render the home page and the privacy page
+ * (the page data's `path` says which). It defines `renderHome(pageDataJson, origin)`, which
+ * answers JSON: `{"html": …, "head": …, "data": …}`; `data` is the page data the HTML was
+ * rendered from, with what the render filled in (the built-in section texts of the page's
+ * language, and the privacy text when none is saved), which the browser hydrates from.
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -11,7 +14,7 @@ import { catalogues } from "@/lib/i18n/catalogues";
 import type { PageData } from "@/lib/page-data";
 import { seedPageData } from "@/lib/page-data";
 import { createQueryClient } from "@/lib/query-client";
-import { pageHead } from "./page-head";
+import { pageHead, withBuiltInTexts } from "./page-head";
 import { installURL } from "./url";
 
 installURL();
@@ -20,7 +23,9 @@ registerCatalogue("no", catalogues.no);
 registerCatalogue("en", catalogues.en);
 
 function renderHome(pageDataJson: string, origin: string): string {
-  const data = JSON.parse(pageDataJson) as PageData;
+  const given = JSON.parse(pageDataJson) as PageData;
+  // The built-in section texts go to the browser in the page's data, not in its script.
+  const data = { ...withBuiltInTexts(given), defaults: catalogues[given.language].defaults };
   // One cache per render, seeded like the browser's (main.tsx): both render the same tree.
   const client = createQueryClient();
   seedPageData(client, data);
@@ -30,9 +35,7 @@ function renderHome(pageDataJson: string, origin: string): string {
     </StrictMode>,
   );
   client.clear();
-  // The built-in section texts go to the browser in the page's data (internal/ssr), not its script.
-  const defaults = catalogues[data.language].defaults;
-  return JSON.stringify({ html, head: pageHead(data, origin), defaults });
+  return JSON.stringify({ html, head: pageHead(data, origin), data });
 }
 
 (globalThis as unknown as { renderHome: typeof renderHome }).renderHome = renderHome;

@@ -1,16 +1,34 @@
 import { withDefaults } from "@/lib/content";
 import type { Language } from "@/lib/i18n";
 import { catalogues } from "@/lib/i18n/catalogues";
+import { privacyDefaults, privacyDescriptions } from "@/lib/i18n/privacy-defaults";
 import type { PageData } from "@/lib/page-data";
+import { privacyPathOf } from "@/lib/paths";
 
-/** What the server puts in the head of a rendered home page (internal/ssr/head.go). */
+/** What the server puts in the head of a rendered page (internal/ssr/head.go). */
 export interface PageHead {
   title: string;
   description: string;
   /** The image's text alternative for previews that show it. */
   imageAlt: string;
-  /** schema.org JSON-LD: the creator and the three packages with their prices in NOK. */
-  jsonLd: Record<string, unknown>;
+  /** schema.org JSON-LD: the creator and the three packages with their prices in NOK (home only). */
+  jsonLd?: Record<string, unknown>;
+}
+
+function isPrivacyPage(data: PageData): boolean {
+  return data.path === privacyPathOf.no || data.path === privacyPathOf.en;
+}
+
+/**
+ * The page data with the privacy page's built-in text in its content when none is saved: the
+ * browser loads that text as a script of its own after the page starts, so to hydrate the text
+ * the server rendered it must find it in the page data. Any other page's data as it is (the same
+ * object).
+ */
+export function withBuiltInTexts(data: PageData): PageData {
+  if (!isPrivacyPage(data)) return data;
+  const privacy = withDefaults(data.content.privacy, privacyDefaults[data.language]);
+  return { ...data, content: { ...data.content, privacy } };
 }
 
 /** "6 300 kr" → "6300": schema.org wants a plain number. */
@@ -26,6 +44,13 @@ export function pageHead(data: PageData, origin: string): PageHead {
   const language: Language = data.language;
   const t = catalogues[language];
   const hero = withDefaults(data.content.hero, t.defaults.hero);
+  if (isPrivacyPage(data)) {
+    return {
+      title: `${t.privacy.title} | ${t.nav.brand}`,
+      description: privacyDescriptions[language],
+      imageAlt: hero.greeting,
+    };
+  }
   const contact = withDefaults(data.content.contact, t.defaults.contact);
   const footer = withDefaults(data.content.footer, t.defaults.footer);
   const savedDescription = data.content.hero?.description?.trim();

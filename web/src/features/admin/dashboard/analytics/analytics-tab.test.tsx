@@ -46,6 +46,7 @@ const links: PitchLink[] = [
     name: "Acme AS",
     note: "Kari, marketing",
     url: "http://site.test/?ref=abcdefghij",
+    notifyOpen: true,
     createdAt: "2025-06-01T10:00:00Z",
     firstVisit: "2025-06-09T08:00:00Z",
     lastVisit: "2025-06-10T09:30:00Z",
@@ -60,6 +61,7 @@ const links: PitchLink[] = [
     name: "Nordic Tea",
     note: "",
     url: "http://site.test/?ref=klmnopqrst",
+    notifyOpen: true,
     createdAt: "2025-06-02T10:00:00Z",
     firstVisit: null,
     lastVisit: null,
@@ -177,7 +179,7 @@ describe("Analytics tab", () => {
         "/api/admin/pitch-links",
         expect.objectContaining({
           method: "POST",
-          body: JSON.stringify({ name: "Brand X", note: "via LinkedIn" }),
+          body: JSON.stringify({ name: "Brand X", note: "via LinkedIn", notifyOpen: true }),
         }),
       ),
     );
@@ -191,6 +193,60 @@ describe("Analytics tab", () => {
         expect.objectContaining({ method: "DELETE" }),
       ),
     );
+  });
+
+  it("switches the e-mail of a link's first opening, and says when e-mail is off", async () => {
+    const fetchMock = api({
+      "GET /api/admin/contact/mail": () =>
+        json({ enabled: false, autoReply: false, deliveries: {} }),
+      "PATCH /api/admin/pitch-links/2": () => json({ ...links[1], notifyOpen: false }),
+      "POST /api/admin/pitch-links": () => json({ id: 3, name: "Brand Y", url: "u" }, 201),
+    });
+    const user = userEvent.setup();
+    renderApp(<AnalyticsTab now={now} />);
+    const [acme, tea] = (await screen.findAllByTestId("pitch-link")) as [HTMLElement, HTMLElement];
+    expect(await screen.findByTestId("pitch-mail-off")).toHaveTextContent("E-mail is off");
+    // An opened link has had its first opening: no switch.
+    expect(within(acme).queryByRole("checkbox")).not.toBeInTheDocument();
+    const teaSwitch = within(tea).getByRole("checkbox", {
+      name: "E-mail me the first time it is opened",
+    });
+    expect(teaSwitch).toBeChecked();
+    await user.click(teaSwitch);
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        "/api/admin/pitch-links/2",
+        expect.objectContaining({ method: "PATCH", body: JSON.stringify({ notifyOpen: false }) }),
+      ),
+    );
+
+    // A new link asks for the e-mail unless the box is cleared.
+    await user.type(screen.getByLabelText("Brand or contact"), "Brand Y");
+    const createSwitch = screen
+      .getAllByRole("checkbox", { name: "E-mail me the first time it is opened" })
+      .find((box) => !tea.contains(box)) as HTMLElement;
+    expect(createSwitch).toBeChecked();
+    await user.click(createSwitch);
+    await user.click(screen.getByRole("button", { name: "Create link" }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        "/api/admin/pitch-links",
+        expect.objectContaining({
+          method: "POST",
+          body: JSON.stringify({ name: "Brand Y", note: "", notifyOpen: false }),
+        }),
+      ),
+    );
+  });
+
+  it("says nothing of e-mail when it is on", async () => {
+    api({
+      "GET /api/admin/contact/mail": () =>
+        json({ enabled: true, autoReply: false, deliveries: {} }),
+    });
+    renderApp(<AnalyticsTab now={now} />);
+    await screen.findAllByTestId("pitch-link");
+    await waitFor(() => expect(screen.queryByTestId("pitch-mail-off")).not.toBeInTheDocument());
   });
 
   it("deletes all analytics data only after confirming", async () => {

@@ -10,11 +10,13 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
+import { useMailState } from "@/lib/inquiries";
 import {
   type PitchLink,
   useCreatePitchLink,
   useDeletePitchLink,
   usePitchLinks,
+  useSetPitchNotify,
 } from "@/lib/pitch-links";
 import { sectionNames, targetName } from "./parts";
 import { usePortfolioById } from "./video-table";
@@ -25,11 +27,13 @@ const when = (iso: string) => formatDate(new Date(iso), "MMM d, yyyy • h:mm a"
 function CreateForm() {
   const [name, setName] = useState("");
   const [note, setNote] = useState("");
+  const [notifyOpen, setNotifyOpen] = useState(true);
   const [problem, setProblem] = useState("");
   const create = useCreatePitchLink({
     onSuccess: () => {
       setName("");
       setNote("");
+      setNotifyOpen(true);
       toast.success("Pitch link created", { description: "Copy it from the list below." });
     },
     onError: (error) => toast.error(errorMessage(error, "Could not create the pitch link.")),
@@ -41,7 +45,7 @@ function CreateForm() {
       return;
     }
     setProblem("");
-    create.mutate({ name: name.trim(), note: note.trim() });
+    create.mutate({ name: name.trim(), note: note.trim(), notifyOpen });
   };
   return (
     <form
@@ -68,6 +72,15 @@ function CreateForm() {
         <Plus className="size-4" aria-hidden="true" />
         Create link
       </Button>
+      <label className="flex items-center gap-2 text-sm sm:col-span-3">
+        <input
+          type="checkbox"
+          className="size-4 accent-stone-900"
+          checked={notifyOpen}
+          onChange={(e) => setNotifyOpen(e.target.checked)}
+        />
+        E-mail me the first time it is opened
+      </label>
       {problem ? (
         <p id="pitch-name-error" className="text-sm font-medium text-destructive sm:col-span-3">
           {problem}
@@ -84,6 +97,31 @@ async function copy(url: string) {
   } catch {
     toast.error("Could not copy: select the link and copy it by hand.");
   }
+}
+
+/** The switch of a link not opened yet: an e-mail to the creator the first time it is. */
+function NotifySwitch({ link }: { link: PitchLink }) {
+  const setNotify = useSetPitchNotify({
+    onSuccess: ({ notifyOpen }) =>
+      toast.success(
+        notifyOpen
+          ? `You get an e-mail when ${link.name} first opens the link`
+          : `No e-mail when ${link.name} opens the link`,
+      ),
+    onError: (error) => toast.error(errorMessage(error, "Could not change the e-mail setting.")),
+  });
+  return (
+    <label className="mt-2 flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="size-4 accent-stone-900"
+        checked={link.notifyOpen}
+        disabled={setNotify.isPending}
+        onChange={(e) => setNotify.mutate({ id: link.id, notifyOpen: e.target.checked })}
+      />
+      E-mail me the first time it is opened
+    </label>
+  );
 }
 
 /** One link: its address, whether it was opened, and what its visitors did. */
@@ -111,6 +149,7 @@ function LinkCard({ link, onDelete }: { link: PitchLink; onDelete: () => void })
           </div>
           {link.note ? <p className="mt-1 text-sm text-muted-foreground">{link.note}</p> : null}
           <p className="mt-1 break-all font-mono text-xs">{link.url}</p>
+          {opened ? null : <NotifySwitch link={link} />}
         </div>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={() => copy(link.url)}>
@@ -161,6 +200,7 @@ function LinkCard({ link, onDelete }: { link: PitchLink; onDelete: () => void })
 /** The pitch links: create one per brand, copy it, see whether and how it was used, delete it. */
 export function PitchLinksPanel() {
   const links = usePitchLinks();
+  const mailOff = useMailState().data?.enabled === false;
   const [deleting, setDeleting] = useState<PitchLink | null>(null);
   const remove = useDeletePitchLink({
     onSuccess: () => {
@@ -195,6 +235,12 @@ export function PitchLinksPanel() {
           A link per brand you pitch tells you whether they opened your site and what they watched.
           Its visits are kept for 12 months, and the page it opens says so.
         </p>
+        {mailOff ? (
+          <p className="mt-1 text-sm text-muted-foreground" data-testid="pitch-mail-off">
+            E-mail is off on this server (UGCFOLIO_SMTP_URL is not set): no e-mail is sent when a
+            link is opened.
+          </p>
+        ) : null}
       </div>
       <Card className="p-4">
         <CreateForm />
