@@ -8,9 +8,11 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -60,11 +62,32 @@ func (s *Server) RunAnalytics(ctx context.Context) {
 	s.analytics.Close()
 }
 
+// The beacon's limit per client address. A browser sends a batch every few
+// seconds at most (web/src/lib/analytics.ts), so 10 a second with a burst of
+// 100 leaves room for a school or an office behind one address, and holds a
+// script that makes up events to a trickle.
+var beaconRate = ratelimit.Rate{Every: 100 * time.Millisecond, Burst: 100}
+
+// beaconLimiter counts the beacon's limit in the database when replicas can
+// share it (PostgreSQL), so three replicas do not let three times the events
+// in. SQLite is one process's: there memory counts exactly as well, without
+// a write on every beacon that would take the single writer from the events'
+// batched inserts (issue 27 measured both: README, "Several replicas").
+func (s *Server) beaconLimiter() ratelimit.Limiter {
+	if s.store.Dialect == store.Postgres {
+		return s.sharedLimiter("analytics", beaconRate)
+	}
+	return ratelimit.NewMemory(beaconRate)
+}
+
 // postAnalyticsEvents answers POST /api/analytics/events (the beacon): 202
 // once the events are queued, 204 when they are not counted (analytics off,
 // Global Privacy Control, a bot, an admin), 400 for anything the contract
 // does not allow.
 func (s *Server) postAnalyticsEvents(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.analyticsLimit.Attempt(r.Context(), s.proxies.Key(r)); err != nil {
+		return err
+	}
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		media, _, err := mime.ParseMediaType(ct)
 		if err != nil || (media != "text/plain" && media != "application/json") {

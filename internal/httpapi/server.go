@@ -23,6 +23,8 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/contentversion"
+	"github.com/ugcfolio/ugcfolio/internal/health"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
@@ -100,10 +102,13 @@ type Server struct {
 
 	uploadCleanup media.CleanupJob // removes abandoned uploads: a job the janitor schedules
 
-	contactLimit ratelimit.Limiter // POST /api/contact, per client address
-	bodyTimes    bodyTimes         // how long a request body may take to arrive
-	writeTimes   writeTimes        // how long an answer may take to leave (slowreaders.go)
-	publicCache  *publicCache      // visitor lists, emptied by every admin write
+	contactLimit   ratelimit.Limiter // POST /api/contact, per client address
+	analyticsLimit ratelimit.Limiter // POST /api/analytics/events, per client address
+	bodyTimes      bodyTimes         // how long a request body may take to arrive
+	writeTimes     writeTimes        // how long an answer may take to leave (slowreaders.go)
+	version        *contentversion.Version
+	publicCache    *publicCache // visitor lists, kept under the content version
+	health         *health.Health
 
 	metrics *metrics.Metrics // nil: no metrics
 
@@ -125,10 +130,9 @@ func New(d Deps) *Server {
 		mux:     http.NewServeMux(),
 
 		sessions:           newSessions(d.Store, false), // Secure is set per request: OverHTTPS
-		limits:             ratelimit.DefaultAuth(),
 		loginHashes:        ratelimit.NewPasswordSlots(),
 		registrationHashes: ratelimit.NewPasswordSlots(),
-		publicCache:        newPublicCache(),
+		version:            contentversion.New(d.Store),
 		bodyTimes:          defaultBodyTimes,
 		writeTimes:         defaultWriteTimes,
 		storage:            d.Storage,
@@ -137,6 +141,11 @@ func New(d Deps) *Server {
 		siteURL:            strings.TrimRight(cmp.Or(d.SiteURL, "http://"+d.Config.Addr), "/"),
 	}
 	s.sessions.ErrorFunc = s.sessionError // sessionerrors.go
+	s.publicCache = newPublicCache(s.version, d.Log)
+	// Every replica counts the same tries (issue 27): the limits live in the database.
+	s.limits = ratelimit.NewAuth(s.sharedLimiter)
+	s.contactLimit = s.sharedLimiter("contact", ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
+	s.analyticsLimit = s.beaconLimiter()
 	if d.Renderer != nil {
 		s.home = s.newHomePages(d.Renderer, d.Web)
 	}
@@ -157,6 +166,8 @@ func New(d Deps) *Server {
 		Video: d.Video, VideoOff: d.VideoOff, VideoConfig: d.Config.Video, VideoWorkDir: d.Config.VideoWorkDir(),
 		Changed: s.publicCache.invalidate})
 	s.analytics = s.newAnalytics(d)
+	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
+		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.routes()
 	return s
 }
@@ -189,7 +200,9 @@ func (s *Server) routePattern(r *http.Request) string {
 
 // routes registers every route of the site, in one place.
 func (s *Server) routes() {
-	s.mux.HandleFunc("GET /healthz", s.healthz)
+	// What a load balancer asks (internal/health): alive, and ready for requests.
+	s.mux.HandleFunc("GET /healthz", s.health.Live)
+	s.mux.HandleFunc("GET /readyz", s.health.Ready)
 
 	// Accounts
 	s.mux.Handle("GET /api/user", s.handle(s.getUser))
@@ -245,7 +258,6 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
 	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
 	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
-	s.contactLimit = ratelimit.NewMemory(ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.
@@ -280,14 +292,12 @@ func (s *Server) handle(fn handlerFunc) http.Handler {
 	})
 }
 
-// healthz answers 200 when the database answers, 503 otherwise.
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		s.log.Error("health check failed", "err", err)
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+// Drain makes GET /readyz answer 503: the server is shutting down, and a
+// load balancer should send its requests to another replica.
+func (s *Server) Drain() { s.health.Drain() }
+
+// sharedLimiter counts a limit in the database (ratelimit.Shared), so a
+// client gets the same number of tries from one replica as from several.
+func (s *Server) sharedLimiter(scope string, r ratelimit.Rate) ratelimit.Limiter {
+	return ratelimit.NewShared(s.store, s.log, scope, r)
 }

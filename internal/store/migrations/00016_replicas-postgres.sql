@@ -7,7 +7,12 @@
 -- passed is a full bucket, the same as no row, so it can be deleted at any
 -- time. bucket is a hash of the key (a client address, a username): no
 -- address or account name is stored.
-CREATE TABLE rate_limits (
+--
+-- UNLOGGED on PostgreSQL: its writes skip the WAL and the flush at commit
+-- (a try costs no fsync), and a crash that empties it only forgives some
+-- tries. SQLite has no such table; there only the login, registration,
+-- contact and gate limits count in it (rare requests), the beacon's in memory.
+CREATE UNLOGGED TABLE rate_limits (
     scope  TEXT NOT NULL,
     bucket TEXT NOT NULL,
     tat    BIGINT NOT NULL,
