@@ -37,11 +37,6 @@ func NewAuth(limiter func(scope string, r Rate) Limiter) Auth {
 	}
 }
 
-// DefaultAuth are the shipped limits counted in this process's memory.
-func DefaultAuth() Auth {
-	return NewAuth(func(_ string, r Rate) Limiter { return NewMemory(r) })
-}
-
 // Login takes a failure token for the client (addrKey, from client) and,
 // unless the browser is a trusted device of the account (TrustedDevice),
 // for the username. It returns 429 when either has none left, or a function

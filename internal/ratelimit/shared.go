@@ -26,7 +26,9 @@ import (
 // A refused attempt changes nothing, and a refund moves tat back by Every
 // (never before now). A row whose tat has passed is a full bucket, the same
 // as no row, so old rows are deleted at any time (prune) without changing
-// an answer.
+// an answer. Times are each replica's own clock, in milliseconds: clocks
+// kept by NTP agree to a few, and a replica whose clock runs d ahead gives
+// a try back d early.
 //
 // A Memory of the same rate in front answers floods without the database:
 // it counts only this replica's share of the tries the database allowed, so
