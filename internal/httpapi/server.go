@@ -177,8 +177,8 @@ func New(d Deps) *Server {
 // non-canonical paths (paths.go), a time limit for request bodies, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
 // over HTTPS, sessions, the admin guard over all of /api/admin/, the
-// coming-soon gate's guard over stored content, and the public cache emptied
-// after each admin write.
+// coming-soon gate's guard over stored content, and the content version
+// (which every replica's caches follow) bumped by each admin write.
 func (s *Server) Handler() http.Handler {
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
