@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,23 +36,44 @@ func BenchmarkVisitorList(b *testing.B) {
 		seedPortfolio(b, st, 50)
 		s := New(Deps{Store: st, Log: discardLog, Web: testWeb})
 		h := s.Handler()
-		b.Run(name, func(b *testing.B) {
-			before := s.version.Reads()
-			b.ReportAllocs()
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					w := httptest.NewRecorder()
-					h.ServeHTTP(w, httptest.NewRequest("GET", "/api/portfolio/no", nil))
-					if w.Code != http.StatusOK {
-						b.Errorf("status %d", w.Code)
-						return
-					}
-					io.Copy(io.Discard, w.Body)
-				}
+		for _, clients := range []int{1, 64} {
+			b.Run(fmt.Sprintf("%s/clients=%d", name, clients), func(b *testing.B) {
+				visitorList(b, s, h, clients)
 			})
-			b.ReportMetric(float64(s.version.Reads()-before)/float64(b.N), "reads/op")
+		}
+	}
+}
+
+// visitorList runs GET /api/portfolio/no from one client, or from clients
+// goroutines at once (64: as make bench-api's connections), and counts the
+// version's reads.
+func visitorList(b *testing.B, s *Server, h http.Handler, clients int) {
+	get := func() bool {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "/api/portfolio/no", nil))
+		if w.Code != http.StatusOK {
+			b.Errorf("status %d", w.Code)
+			return false
+		}
+		io.Copy(io.Discard, w.Body)
+		return true
+	}
+	before := s.version.Reads()
+	b.ReportAllocs()
+	if clients == 1 {
+		for b.Loop() {
+			if !get() {
+				return
+			}
+		}
+	} else {
+		b.SetParallelism(max(1, clients/runtime.GOMAXPROCS(0)))
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() && get() {
+			}
 		})
 	}
+	b.ReportMetric(float64(s.version.Reads()-before)/float64(b.N), "reads/op")
 }
 
 func BenchmarkBeacon(b *testing.B) {
