@@ -72,7 +72,7 @@ var beaconRate = ratelimit.Rate{Every: 100 * time.Millisecond, Burst: 100}
 // share it (PostgreSQL), so three replicas do not let three times the events
 // in. SQLite is one process's: there memory counts exactly as well, without
 // a write on every beacon that would take the single writer from the events'
-// batched inserts (issue 27 measured both: README, "Several replicas").
+// batched inserts (issue 27 measured both: docs/deploy.md, "Several replicas").
 func (s *Server) beaconLimiter() ratelimit.Limiter {
 	if s.store.Dialect == store.Postgres {
 		return s.sharedLimiter("analytics", beaconRate)
