@@ -23,6 +23,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
@@ -106,6 +107,7 @@ type Server struct {
 	metrics *metrics.Metrics // nil: no metrics
 
 	analytics *analytics.Service // first-party analytics (issue 25)
+	deals     *deals.Service     // the pipeline of deals (issue 28)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -151,6 +153,7 @@ func New(d Deps) *Server {
 		Video: d.Video, VideoOff: d.VideoOff, VideoConfig: d.Config.Video, VideoWorkDir: d.Config.VideoWorkDir(),
 		Changed: s.publicCache.invalidate})
 	s.analytics = s.newAnalytics(d)
+	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log, Decode: decodeJSON, Actor: s.dealActor})
 	s.routes()
 	return s
 }
@@ -232,6 +235,11 @@ func (s *Server) routes() {
 	s.admin("GET /api/admin/analytics/export.csv", s.exportAnalytics)
 	s.admin("DELETE /api/admin/analytics", s.deleteAnalytics)
 	s.admin("GET /api/admin/activity", s.recentActivity)
+
+	// Deals (issue 28): the pipeline's API, handled by internal/deals
+	for _, rt := range s.deals.Routes() {
+		s.admin(rt.Pattern, rt.Handler)
+	}
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
