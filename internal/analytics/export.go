@@ -90,7 +90,7 @@ func (s *Service) DeleteAll(ctx context.Context) error {
 
 // Activity is one line of the Overview's recent activity.
 type Activity struct {
-	Type string    `json:"type"` // inquiry, pitch-open, media-ready
+	Type string    `json:"type"` // inquiry, pitch-open, media-ready; deal (internal/deals, given as more)
 	At   time.Time `json:"at"`
 	Text string    `json:"text"`
 	Link string    `json:"link,omitempty"`
@@ -100,9 +100,9 @@ type Activity struct {
 const maxActivity = 20
 
 // Activity answers the newest inquiries, pitch links opened and media made
-// ready, newest first, at most 20.
-func (s *Service) Activity(ctx context.Context) ([]Activity, error) {
-	out := []Activity{}
+// ready, and the lines of more (deal events), newest first, at most 20.
+func (s *Service) Activity(ctx context.Context, more ...Activity) ([]Activity, error) {
+	out := append([]Activity{}, more...)
 	add := func(typ, link string, text func(a, b string) string) func(func(...any) error) error {
 		return func(sc func(...any) error) error {
 			var at sqlTime

@@ -45,11 +45,12 @@ type Rule struct {
 	MaxBytes    int
 	MaxBytesMsg string
 	// Format is "email" (auth.ValidEmail), "imageUrl" (empty, http(s) or
-	// /uploads/: CheckMediaURL) or "videoUrl" (empty or SPEC.md section 5's
-	// video rule: IsVideoURL).
+	// /uploads/: CheckMediaURL), "videoUrl" (empty or SPEC.md section 5's
+	// video rule: IsVideoURL) or "date" (a calendar day, YYYY-MM-DD: IsDate).
 	Format string
 	// OneOf lists the allowed values, or OneOfCheck decides them where the
-	// list lives elsewhere (languages); EmptyOK lets "" through as well.
+	// list lives elsewhere (languages); EmptyOK lets "" through as well,
+	// past the format and the list (an optional e-mail address or date).
 	OneOf      []string
 	OneOfCheck func(string) error
 	OneOfMsg   string
@@ -148,6 +149,9 @@ func (r Rule) checkText(s string) (string, error) {
 	case r.MaxBytes > 0 && len(s) > r.MaxBytes:
 		return s, apperr.Invalid("%s", r.MaxBytesMsg)
 	}
+	if s == "" && r.EmptyOK {
+		return s, nil
+	}
 	switch r.Format {
 	case "email":
 		if !auth.ValidEmail(s) {
@@ -159,9 +163,10 @@ func (r Rule) checkText(s string) (string, error) {
 		if s != "" && (len(s) > MaxURLLen || !IsVideoURL(s)) {
 			return s, apperr.Invalid(MsgInvalidVideoURL)
 		}
-	}
-	if s == "" && r.EmptyOK {
-		return s, nil
+	case "date":
+		if !IsDate(s) {
+			return s, apperr.Invalid("%s must be a date (YYYY-MM-DD)", r.Label)
+		}
 	}
 	if r.OneOf != nil && !slices.Contains(r.OneOf, s) {
 		return s, apperr.Invalid("%s", r.OneOfMsg)

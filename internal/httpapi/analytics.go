@@ -12,6 +12,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
@@ -220,7 +221,11 @@ func (s *Server) deleteAnalytics(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) recentActivity(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.analytics.Activity(r.Context())
+	deals, err := s.dealActivity(r.Context())
+	if err != nil {
+		return err
+	}
+	list, err := s.analytics.Activity(r.Context(), deals...)
 	if err != nil {
 		return err
 	}
@@ -228,10 +233,11 @@ func (s *Server) recentActivity(w http.ResponseWriter, r *http.Request) error {
 }
 
 // inquiryWithLink is an inquiry in the admin's list, with the pitch link it
-// came through (null for none).
+// came through and the deal made from it (null for none).
 type inquiryWithLink struct {
 	store.Inquiry
 	PitchLink *analytics.LinkRef `json:"pitchLink"`
+	Deal      *deals.Ref         `json:"deal"`
 }
 
 func (s *Server) withPitchLinks(ctx context.Context, list []store.Inquiry) ([]inquiryWithLink, error) {
@@ -243,11 +249,18 @@ func (s *Server) withPitchLinks(ctx context.Context, list []store.Inquiry) ([]in
 	if err != nil {
 		return nil, err
 	}
+	made, err := s.deals.OfInquiries(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]inquiryWithLink, len(list))
 	for i, inq := range list {
 		out[i].Inquiry = inq
 		if l, ok := links[inq.ID]; ok {
 			out[i].PitchLink = &l
+		}
+		if d, ok := made[inq.ID]; ok {
+			out[i].Deal = &d
 		}
 	}
 	return out, nil

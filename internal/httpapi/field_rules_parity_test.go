@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
 )
 
@@ -65,7 +66,14 @@ type sharedForms struct {
 		Email string `json:"email"`
 		Valid bool   `json:"valid"`
 	} `json:"emails"`
-	Lists map[string][]string
+	Dates []struct {
+		Date  string `json:"date"`
+		Valid bool   `json:"valid"`
+	} `json:"dates"`
+	DealStages  []string `json:"dealStages"`
+	DealFormats []string `json:"dealFormats"`
+	Currencies  []string `json:"currencies"`
+	Lists       map[string][]string
 }
 
 func readSharedForms(t *testing.T) sharedForms {
@@ -76,7 +84,8 @@ func readSharedForms(t *testing.T) sharedForms {
 		t.Fatal(err)
 	}
 	f.Lists = map[string][]string{"languages": r.Languages, "portfolioCategories": r.PortfolioCategories,
-		"contactServices": r.ContactServices}
+		"contactServices": r.ContactServices, "dealStages": f.DealStages, "dealFormats": f.DealFormats,
+		"currencies": f.Currencies}
 	return f
 }
 
@@ -182,12 +191,13 @@ func TestFormsApplyTheSharedRows(t *testing.T) {
 	}
 }
 
-// checkFormat runs a format's shared samples: the e-mail list, or the media
-// URL list for image and video addresses.
+// checkFormat runs a format's shared samples: the e-mail list, the date
+// list, or the media URL list for image and video addresses. An optional
+// field takes the empty value too.
 func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, string)) {
 	t.Helper()
-	msg := func(ok bool) string {
-		if ok {
+	msg := func(value string, ok bool) string {
+		if ok || (value == "" && row.Optional) {
 			return ""
 		}
 		return row.Messages["format"]
@@ -196,11 +206,15 @@ func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, s
 	case "":
 	case "email":
 		for _, e := range shared.Emails {
-			want(e.Email, msg(e.Valid))
+			want(e.Email, msg(e.Email, e.Valid))
+		}
+	case "date":
+		for _, d := range shared.Dates {
+			want(d.Date, msg(d.Date, d.Valid))
 		}
 	case "imageUrl", "videoUrl":
 		for _, c := range readSharedRules(t).MediaURLs {
-			want(c.URL, msg(map[string]bool{"imageUrl": c.Image, "videoUrl": c.Video}[row.Format]))
+			want(c.URL, msg(c.URL, map[string]bool{"imageUrl": c.Image, "videoUrl": c.Video}[row.Format]))
 		}
 	default:
 		t.Errorf("unknown format %q in rules.json", row.Format)
@@ -265,4 +279,19 @@ func exprName(e ast.Expr) string {
 		return id.Name
 	}
 	return ""
+}
+
+// The deals' lists (issue 28) are rules.json's, in the same order: the
+// board's columns, the formats and the currencies of the client.
+func TestDealListsMatchTheSharedFile(t *testing.T) {
+	shared := readSharedForms(t)
+	for name, lists := range map[string][2][]string{
+		"dealStages":  {deals.Stages, shared.DealStages},
+		"dealFormats": {deals.Formats, shared.DealFormats},
+		"currencies":  {deals.Currencies, shared.Currencies},
+	} {
+		if !slices.Equal(lists[0], lists[1]) {
+			t.Errorf("%s: the server has %v, rules.json has %v", name, lists[0], lists[1])
+		}
+	}
 }

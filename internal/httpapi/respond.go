@@ -188,6 +188,10 @@ func jsonError(err error) error {
 		return apperr.Invalid("Request body is empty")
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
 		return apperr.Invalid("Request body is not valid JSON")
+	case errors.As(err, &typeErr) && typeErr.Field == "":
+		// The body itself is not an object (an array, a number): no field
+		// to name, and the Go type behind it means nothing to a client.
+		return apperr.Invalid("Request body must be a single JSON object")
 	case errors.As(err, &typeErr):
 		return apperr.Invalid("Field %q must be of type %s", jsonFieldPath(typeErr.Field), typeErr.Type.String())
 	case strings.HasPrefix(err.Error(), "json: unknown field "):

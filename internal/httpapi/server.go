@@ -24,6 +24,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/contentversion"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/health"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
@@ -113,6 +114,7 @@ type Server struct {
 	metrics *metrics.Metrics // nil: no metrics
 
 	analytics *analytics.Service // first-party analytics (issue 25)
+	deals     *deals.Service     // the pipeline of deals (issue 28)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -168,6 +170,7 @@ func New(d Deps) *Server {
 	s.analytics = s.newAnalytics(d)
 	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
+	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log, Decode: decodeJSON, Actor: s.dealActor})
 	s.routes()
 	return s
 }
@@ -252,6 +255,11 @@ func (s *Server) routes() {
 	s.admin("GET /api/admin/analytics/export.csv", s.exportAnalytics)
 	s.admin("DELETE /api/admin/analytics", s.deleteAnalytics)
 	s.admin("GET /api/admin/activity", s.recentActivity)
+
+	// Deals (issue 28): the pipeline's API, handled by internal/deals
+	for _, rt := range s.deals.Routes() {
+		s.admin(rt.Pattern, rt.Handler)
+	}
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))

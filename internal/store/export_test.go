@@ -4,8 +4,7 @@ import "database/sql"
 
 // Unexported names the external tests check.
 var (
-	IsUniqueViolation = isUniqueViolation
-	Migrations        = migrations
+	Migrations = migrations
 )
 
 // MigrationVersions lists the versions goose finds for engine d, in order.
