@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // contentSecurityPolicy allows our own scripts only (no inline script),
@@ -75,12 +77,13 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", p)
+				log.Error("panic", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "panic", p)
 				if rec.status == 0 {
 					writeJSON(rec, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
 				}
 			}
-			log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			// A room's token is a key: it stays out of the log.
+			log.Info("request", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "status", rec.status,
 				"duration", time.Since(start), "bytes", rec.bytes)
 		}()
 		next.ServeHTTP(rec, r)
