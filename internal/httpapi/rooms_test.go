@@ -159,11 +159,13 @@ func (c *client) answer(path string, draftID int64, decision, comment string) re
 
 var mediaSrc = regexp.MustCompile(`<source src="([^"]+)"`)
 
-// wantPrivate fails unless r is a room's answer: never cached, never indexed.
+// wantPrivate fails unless r is a room's answer: never cached (a page or
+// a file: "private, no-store"; an error's JSON: "no-store"), never indexed.
 func wantPrivate(t *testing.T, r response) {
 	t.Helper()
-	if cc := r.header.Get("Cache-Control"); cc != "private, no-store" {
-		t.Errorf("Cache-Control %q", cc)
+	cc := r.header.Get("Cache-Control")
+	if (r.status < 300 && cc != "private, no-store") || !strings.Contains(cc, "no-store") {
+		t.Errorf("%d: Cache-Control %q", r.status, cc)
 	}
 	if xr := r.header.Get("X-Robots-Tag"); !strings.Contains(xr, "noindex") {
 		t.Errorf("X-Robots-Tag %q", xr)

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -43,6 +44,7 @@ type mailJob struct {
 	DraftID   int64  `json:"draftId,omitempty"`
 	LicenceID int64  `json:"licenceId,omitempty"`
 	EndDate   string `json:"endDate,omitempty"`
+	Day       string `json:"day,omitempty"` // a reminder's day (Oslo): what "in 14 days" counts from
 }
 
 // queueMail queues a message in tx; with e-mail off, nothing.
@@ -126,7 +128,7 @@ func (s *Service) composeReminder(ctx context.Context, j mailJob) (mail.Message,
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return s.toCreator(ctx, d, reminderLetter(j.Event, d, l, day(s.now())))
+	return s.toCreator(ctx, d, reminderLetter(j.Event, d, l, cmp.Or(j.Day, day(s.now()))))
 }
 
 // toCreator addresses a letter to the creator, with the deal's admin page.

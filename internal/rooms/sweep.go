@@ -156,7 +156,7 @@ func (s *Service) remind(ctx context.Context, l Licence, kind string) error {
 		if kind == reminderEnded {
 			event = eventLicenceEnded
 		}
-		return s.queueMail(ctx, tx, mailJob{Event: event, To: toCreator, LicenceID: l.ID, EndDate: l.EndDate})
+		return s.queueMail(ctx, tx, mailJob{Event: event, To: toCreator, LicenceID: l.ID, EndDate: l.EndDate, Day: day(s.now())})
 	})
 	if sent && err == nil {
 		s.mailer.Wake()
