@@ -132,11 +132,11 @@ func (s *Service) decide(ctx context.Context, d deals.Deal, draftID int64, state
 func answerDetail(dr Draft) string {
 	switch {
 	case dr.AnsweredBy == "auto":
-		return "draft " + dr.Title() + " approved automatically (no answer in time)"
+		return "approved draft " + dr.Title() + " (no answer in time)"
 	case dr.State == DraftApproved:
-		return "draft " + dr.Title() + " approved"
+		return "approved draft " + dr.Title()
 	}
-	return "changes asked for on draft " + dr.Title()
+	return "asked for changes on draft " + dr.Title()
 }
 
 // autoApprove approves a draft whose days are up, unless it was answered

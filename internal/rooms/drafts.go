@@ -239,7 +239,7 @@ func (s *Service) insertDraft(ctx context.Context, actor deals.Actor, d deals.De
 		if err != nil {
 			return err
 		}
-		if err := s.record(ctx, tx, d, actor, kindDraft, "draft "+dr.Title()+" uploaded"); err != nil {
+		if err := s.record(ctx, tx, d, actor, kindDraft, "uploaded draft "+dr.Title()); err != nil {
 			return err
 		}
 		if rm.State == StateActive && d.ContactEmail != "" {
@@ -264,7 +264,7 @@ func (s *Service) DeleteDraft(ctx context.Context, actor deals.Actor, dealID, dr
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM room_drafts WHERE id = ?`), dr.ID); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, d, actor, kindDraft, "draft "+dr.Title()+" deleted")
+		return s.record(ctx, tx, d, actor, kindDraft, "deleted draft "+dr.Title())
 	})
 	if err != nil {
 		return err

@@ -174,7 +174,7 @@ func (s *Service) SetLicence(ctx context.Context, actor deals.Actor, dealID int6
 		if err != nil {
 			return err
 		}
-		return s.record(ctx, tx, d, actor, kindLicence, fmt.Sprintf("licence of video %d: %s use, %s to %s", n, in.Usage,
+		return s.record(ctx, tx, d, actor, kindLicence, fmt.Sprintf("set the licence of video %d: %s use, %s to %s", n, in.Usage,
 			in.StartDate, in.EndDate))
 	})
 	return l, err
@@ -194,7 +194,7 @@ func (s *Service) DeleteLicence(ctx context.Context, actor deals.Actor, dealID i
 		if gone, _ := res.RowsAffected(); gone == 0 {
 			return apperr.NotFound("Video %d has no licence", n)
 		}
-		return s.record(ctx, tx, d, actor, kindLicence, fmt.Sprintf("licence of video %d removed", n))
+		return s.record(ctx, tx, d, actor, kindLicence, fmt.Sprintf("removed the licence of video %d", n))
 	})
 }
 

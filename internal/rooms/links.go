@@ -84,7 +84,7 @@ func (s *Service) NewLink(ctx context.Context, actor deals.Actor, dealID int64, 
 			addBusinessDays(now, in.AnswerDays), dealID); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, d, actor, kindRoom, "delivery room link made; "+settingsDetail(in))
+		return s.record(ctx, tx, d, actor, kindRoom, "made a delivery room link ("+settingsDetail(in)+")")
 	})
 	if err != nil {
 		return Room{}, err
@@ -114,7 +114,7 @@ func (s *Service) Revoke(ctx context.Context, actor deals.Actor, dealID int64) (
 			s.now(), cur.id); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, d, actor, kindRoom, "delivery room link revoked")
+		return s.record(ctx, tx, d, actor, kindRoom, "revoked the delivery room link")
 	})
 	if err != nil {
 		return Room{}, err

@@ -178,7 +178,7 @@ func (s *Service) UpdateSettings(ctx context.Context, actor deals.Actor, dealID 
 			in.AnswerDays, in.ExpiresOn, s.now(), id); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, d, actor, kindRoom, settingsDetail(in))
+		return s.record(ctx, tx, d, actor, kindRoom, "changed the delivery room: "+settingsDetail(in))
 	})
 	if err != nil {
 		return Room{}, err
@@ -191,7 +191,7 @@ func settingsDetail(in Settings) string {
 	if in.ExpiresOn != "" {
 		expiry = "the link works through " + in.ExpiresOn
 	}
-	return "delivery room: " + expiry + ", " + strconv.Itoa(in.AnswerDays) + " business days to answer a draft"
+	return expiry + ", " + strconv.Itoa(in.AnswerDays) + " business days to answer a draft"
 }
 
 // The kinds of deal event the rooms record (deals.Record): the deal's

@@ -19,12 +19,10 @@ const date = (label: string) =>
   z.string().check(z.trim(), z.refine(isDate, `${label} must be a date (YYYY-MM-DD)`));
 
 export const roomSchema = z.object({
-  expiresOn: z
-    .string()
-    .check(
-      z.trim(),
-      z.refine((v) => v === "" || isDate(v), "Expiry date must be a date (YYYY-MM-DD)"),
-    ),
+  expiresOn: z.string().check(
+    z.trim(),
+    z.refine((v) => v === "" || isDate(v), "Expiry date must be a date (YYYY-MM-DD)"),
+  ),
   answerDays: wholeNumber(1, 30, "Days to answer must be a whole number from 1 to 30"),
 });
 
