@@ -73,6 +73,8 @@ type draftView struct {
 	Downloadable bool
 	Due          string
 	Typed        string // a comment sent with an error, kept
+	Error        string // why the answer sent was refused
+	Notice       string // thanks for the answer just sent
 }
 
 type sourceView struct{ URL, Type, Media string }

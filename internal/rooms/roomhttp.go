@@ -112,11 +112,20 @@ func (s *Service) roomPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	notice := ""
 	switch r.URL.Query().Get("answered") {
 	case DecisionApprove:
-		v.Notice = v.T.ThanksApproved
+		notice = v.T.ThanksApproved
 	case DecisionChanges:
-		v.Notice = v.T.ThanksChanges
+		notice = v.T.ThanksChanges
+	}
+	if notice != "" {
+		id, _ := strconv.ParseInt(r.URL.Query().Get("draft"), 10, 64)
+		if d := v.find(id); d != nil {
+			d.Notice = notice // beside the video answered
+		} else {
+			v.Notice = notice
+		}
 	}
 	return render(w, http.StatusOK, roomPageTmpl, v)
 }
@@ -166,7 +175,9 @@ func (s *Service) postAnswer(w http.ResponseWriter, r *http.Request) error {
 	var msg *errMsg
 	switch {
 	case err == nil:
-		http.Redirect(w, r, fmt.Sprintf("/room/%s?answered=%s#drafts", url.PathEscape(r.PathValue("token")), in.Decision), http.StatusSeeOther)
+		d, _ := s.draft(r.Context(), a.deal.ID, draftID)
+		http.Redirect(w, r, fmt.Sprintf("/room/%s?answered=%s&draft=%d#video-%d", url.PathEscape(r.PathValue("token")),
+			in.Decision, draftID, d.Deliverable), http.StatusSeeOther)
 		return nil
 	case errors.Is(err, errDraftNotFound):
 		return notFoundPage(w, http.StatusNotFound)
@@ -175,20 +186,24 @@ func (s *Service) postAnswer(w http.ResponseWriter, r *http.Request) error {
 		if verr != nil {
 			return verr
 		}
-		v.Error = msg.msg(v.T)
-		keepComment(&v, draftID, in.Comment)
+		if d := v.find(draftID); d != nil && d.Answerable {
+			d.Error, d.Typed = msg.msg(v.T), in.Comment // in its own form, the comment kept
+		} else {
+			v.Error = msg.msg(v.T) // an earlier version answered: the form is gone
+		}
 		return render(w, msg.status, roomPageTmpl, v)
 	}
 	return err
 }
 
-// keepComment puts a refused answer's comment back in its draft's form.
-func keepComment(v *roomView, draftID int64, comment string) {
+// find answers the newest version shown with this id (the one with a form).
+func (v *roomView) find(draftID int64) *draftView {
 	for i := range v.Items {
 		if d := v.Items[i].Latest; d != nil && d.ID == draftID {
-			d.Typed = comment
+			return d
 		}
 	}
+	return nil
 }
 
 // roomDraft opens the room and reads a draft of its deal (another deal's

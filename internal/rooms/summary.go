@@ -3,6 +3,7 @@ package rooms
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 )
 
 // The licence summary: one printable page the brand can keep, with the
@@ -34,7 +35,7 @@ func (s *Service) licencesPage(w http.ResponseWriter, r *http.Request) error {
 	}
 	t := textsFor(a.deal.Language)
 	v := summaryView{T: t, Deal: a.deal, Base: "/room/" + r.PathValue("token"),
-		Generated: fmt.Sprintf(t.Generated, momentText(t, s.now()))}
+		Generated: fmt.Sprintf(t.Generated, momentText(t, s.now()), s.siteHost())}
 	for _, l := range lics {
 		lv := licenceData(t, l)
 		if dr, ok := finalOf(list, l.Deliverable); ok {
@@ -43,6 +44,14 @@ func (s *Service) licencesPage(w http.ResponseWriter, r *http.Request) error {
 		v.Licences = append(v.Licences, lv)
 	}
 	return render(w, http.StatusOK, licencesPageTmpl, v)
+}
+
+// siteHost is the site's name in the summary's footer ("ugcfolio.no").
+func (s *Service) siteHost() string {
+	if u, err := url.Parse(s.siteURL); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return s.siteURL
 }
 
 // finalOf answers the newest approved draft of a video.
