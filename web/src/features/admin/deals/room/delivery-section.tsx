@@ -13,12 +13,13 @@ export function DeliverySection({ deal }: { deal: Deal }) {
       aria-label="Delivery"
       className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
     >
-      <div className="flex min-w-0 flex-col gap-6">
-        <DraftsPanel dealId={deal.id} videos={deal.deliverableCount} />
-      </div>
-      <div className="flex min-w-0 flex-col gap-6">
+      {/* The link first on a phone; the drafts in the wide column on a wide screen. */}
+      <div className="flex min-w-0 flex-col gap-6 lg:order-2">
         <RoomLink dealId={deal.id} contactEmail={deal.contactEmail} />
         <LicencesPanel dealId={deal.id} videos={deal.deliverableCount} />
+      </div>
+      <div className="flex min-w-0 flex-col gap-6 lg:order-1">
+        <DraftsPanel dealId={deal.id} videos={deal.deliverableCount} />
       </div>
     </section>
   );

@@ -64,7 +64,7 @@ function DraftPlayer({ draft }: { draft: Draft }) {
         playsInline
         preload="metadata"
         poster={m.posterUrl || undefined}
-        className="max-h-96 w-full"
+        className="max-h-80 w-full"
         aria-label={`Video ${draft.deliverable}, version ${draft.version}`}
       >
         {[...m.sources].reverse().map((s) => (
@@ -78,7 +78,16 @@ function DraftPlayer({ draft }: { draft: Draft }) {
   );
 }
 
-function DraftItem({ draft, onDelete }: { draft: Draft; onDelete: () => void }) {
+function DraftItem({
+  draft,
+  newest,
+  onDelete,
+}: {
+  draft: Draft;
+  /** The newest version of its video: its player shows; an earlier one's folds away. */
+  newest: boolean;
+  onDelete: () => void;
+}) {
   const a = answer(draft);
   return (
     <li
@@ -105,7 +114,18 @@ function DraftItem({ draft, onDelete }: { draft: Draft; onDelete: () => void }) 
           {draft.comment}
         </blockquote>
       ) : null}
-      {draft.state !== "superseded" ? <DraftPlayer draft={draft} /> : null}
+      {newest ? (
+        <DraftPlayer draft={draft} />
+      ) : (
+        <details>
+          <summary className="cursor-pointer text-sm text-muted-foreground">
+            Play this version
+          </summary>
+          <div className="mt-2">
+            <DraftPlayer draft={draft} />
+          </div>
+        </details>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" asChild>
           <a href={`${draft.fileUrl}?download=1`}>
@@ -237,8 +257,13 @@ export function DraftsPanel({ dealId, videos }: { dealId: number; videos: number
         <p className="text-sm text-muted-foreground">No drafts yet.</p>
       ) : (
         <ul className="flex flex-col gap-4">
-          {drafts.data.map((d) => (
-            <DraftItem key={d.id} draft={d} onDelete={() => setDeleting(d)} />
+          {drafts.data.map((d, i, all) => (
+            <DraftItem
+              key={d.id}
+              draft={d}
+              newest={all[i - 1]?.deliverable !== d.deliverable} // newest version first per video
+              onDelete={() => setDeleting(d)}
+            />
           ))}
         </ul>
       )}
