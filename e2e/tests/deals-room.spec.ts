@@ -11,6 +11,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoViolations } from "../lib/axe";
 import { createAdmin, type RunningServer, startServer, testclockBinaryPath } from "../lib/server";
 
 interface SmtpInfo {
@@ -190,6 +191,7 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   ] as const) {
     await brand.setViewportSize(viewport);
     await brand.screenshot({ path: path.join(shots, `room-${name}.png`), fullPage: true });
+    await expectNoViolations(brand, `the room at ${viewport.width} px`);
   }
   await brand.setViewportSize({ width: 1280, height: 900 });
   const video1 = brand.locator("#video-1");
@@ -239,6 +241,8 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   await expect(brand.getByText("Paid use (ads)")).toBeVisible();
   await expect(brand.getByText("version 2 · fjellkaffe-v2.mp4")).toBeVisible();
   await brand.screenshot({ path: path.join(shots, "licences-desktop.png"), fullPage: true });
+  await expectNoViolations(brand, "the licence summary");
+  await expectNoViolations(admin, "the deal's delivery section");
 
   // Revoked: the link, and the mail's, answer 404 and show nothing of the room.
   await admin.getByRole("button", { name: "Revoke link" }).click();
