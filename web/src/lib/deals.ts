@@ -254,10 +254,23 @@ export function formatPrice(price: number, currency: string): string {
   }
 }
 
+/** The order currencies are listed in: NOK (the default) first, as the form offers them. */
+const currencyOrder = (code: string) => {
+  const i = currencies.indexOf(code as (typeof currencies)[number]);
+  return i < 0 ? currencies.length : i;
+};
+
 /** Sums per currency as one text: "NOK 16,300 + EUR 500"; nothing is "—". */
 export function formatValue(value: Record<string, number>): string {
   const parts = Object.entries(value)
     .filter(([, sum]) => sum > 0)
+    .sort(([a], [b]) => currencyOrder(a) - currencyOrder(b))
     .map(([currency, sum]) => formatPrice(sum, currency));
   return parts.length > 0 ? parts.join(" + ") : "—";
+}
+
+/** The admin's own day, YYYY-MM-DD: what is overdue, what is due this week. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
