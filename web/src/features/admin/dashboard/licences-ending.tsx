@@ -2,6 +2,7 @@ import { format, parseISO } from "date-fns";
 import { CalendarClock } from "lucide-react";
 import { Link } from "wouter";
 import { Card } from "@/components/ui/card";
+import { dealPath } from "@/lib/paths";
 import { type EndingLicence, useEndingLicences } from "@/lib/rooms-admin";
 
 /** When a licence ends, counted from today. */
@@ -33,7 +34,7 @@ export function LicencesEnding({ today }: { today: string }) {
         <ul className="flex flex-col gap-2 text-sm">
           {ending.data.map((l) => (
             <li key={l.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <Link href={`/admin/deals/${l.dealId}`} className="font-medium hover:underline">
+              <Link href={dealPath(l.dealId)} className="font-medium hover:underline">
                 {l.brand} · video {l.deliverable}
               </Link>
               <span className={l.daysLeft <= 0 ? "text-destructive" : "text-muted-foreground"}>
