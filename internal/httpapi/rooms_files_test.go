@@ -78,6 +78,13 @@ func TestDraftFilesStayPrivateAndGoWithTheDeal(t *testing.T) {
 		}
 		t.Logf("%d of the site's renditions have the draft's bytes", shared)
 
+		// The Overview tells of the draft as the deal's, never as the portfolio's.
+		activity := admin.do("GET", "/api/admin/activity", nil).wantStatus(t, http.StatusOK).body
+		if strings.Contains(activity, stored) || !strings.Contains(activity, "Fjellkaffe: uploaded draft video 1 v1") ||
+			!strings.Contains(activity, "Video ready: "+strings.TrimPrefix(site, "/uploads/")) {
+			t.Errorf("recent activity:\n%s", activity)
+		}
+
 		// The deal goes: its drafts' files go, the site's stay.
 		before := e.files(t)
 		admin.do("DELETE", fmt.Sprintf("/api/admin/deals/%d", id), nil).wantStatus(t, http.StatusNoContent)
