@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+
+	"github.com/ugcfolio/ugcfolio/internal/deals"
 )
 
 // The licence summary: one printable page the brand can keep, with the
@@ -12,7 +14,7 @@ import (
 
 type summaryView struct {
 	T         texts
-	Deal      any
+	Deal      deals.Deal
 	Base      string
 	Licences  []licenceView
 	Generated string
