@@ -115,7 +115,7 @@ describe("a deal's page", () => {
         { price: 7000, dueDate: "2026-03-27", notes: "xxx" },
       ]),
     );
-    expect(await screen.findByText("Deal saved")).toBeVisible();
+    expect(await screen.findByText("Deal saved")).toBeInTheDocument();
   });
 
   it("deletes after a confirmation, then shows the board", async () => {

@@ -58,7 +58,7 @@ describe("inquiries screen", () => {
     await user.click(
       screen.getByRole("button", { name: "Make a deal from the inquiry of Person 1" }),
     );
-    expect(await screen.findByText("Deal made")).toBeVisible();
+    expect(await screen.findByText("Deal made")).toBeInTheDocument();
     expect(await screen.findByRole("link", { name: "Deal: New" })).toHaveAttribute(
       "href",
       "/admin/deals/12",
