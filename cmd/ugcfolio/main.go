@@ -254,8 +254,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		}
 	}()
 	defer func() { stopWarm(); <-warmed; renderer.Close() }()
+	roomsClock, sweepEvery := roomsTestClock(getenv, log)
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
-		Jobs: queue, Mail: mailer, Video: tools, VideoOff: videoOff, Renderer: renderer, SiteURL: siteURL})
+		Jobs: queue, Mail: mailer, Video: tools, VideoOff: videoOff, Renderer: renderer, SiteURL: siteURL,
+		RoomsClock: roomsClock, RoomsSweepEvery: sweepEvery})
 	if testJobs != nil {
 		testJobs(queue)
 	}
@@ -277,6 +279,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	analyticsDone := make(chan struct{})
 	go func() { defer close(analyticsDone); api.RunAnalytics(analyticsCtx) }()
 	defer func() { stopAnalytics(); <-analyticsDone }()
+	roomsCtx, stopRooms := context.WithCancel(ctx)
+	roomsDone := make(chan struct{})
+	go func() { defer close(roomsDone); api.RunRooms(roomsCtx) }()
+	defer func() { stopRooms(); <-roomsDone }()
 	stopBackups, err := startBackups(ctx, cfg, st, serveDeps{log: log, backupDone: backupReporter(m)})
 	if err != nil {
 		return err

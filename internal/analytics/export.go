@@ -128,7 +128,9 @@ func (s *Service) Activity(ctx context.Context, more ...Activity) ([]Activity, e
 		{`SELECT v.first_at, l.name, '' FROM analytics_pitch_visits v JOIN analytics_pitch_links l ON l.id = v.link_id
 			ORDER BY v.first_at DESC LIMIT 20`,
 			add("pitch-open", "/admin/analytics", func(name, _ string) string { return `Pitch link "` + name + `" opened` })},
-		{`SELECT updated_at, kind, stored_name FROM media_assets WHERE status = 'ready' ORDER BY updated_at DESC LIMIT 20`,
+		// A deal's drafts (internal/rooms) are not the portfolio's: their answers are deal events.
+		{`SELECT updated_at, kind, stored_name FROM media_assets WHERE status = 'ready'
+			AND stored_name NOT IN (SELECT stored_name FROM room_drafts) ORDER BY updated_at DESC LIMIT 20`,
 			add("media-ready", "/admin/portfolio", func(kind, name string) string {
 				if kind == "video" {
 					return "Video ready: " + name

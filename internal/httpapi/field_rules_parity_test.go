@@ -15,6 +15,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // The field rules of the forms (internal/forms; the tables sit next to their
@@ -73,7 +74,9 @@ type sharedForms struct {
 	DealStages  []string `json:"dealStages"`
 	DealFormats []string `json:"dealFormats"`
 	Currencies  []string `json:"currencies"`
-	Lists       map[string][]string
+	// LicenceUsages are a licence's kinds of use (internal/rooms).
+	LicenceUsages []string `json:"licenceUsages"`
+	Lists         map[string][]string
 }
 
 func readSharedForms(t *testing.T) sharedForms {
@@ -85,7 +88,7 @@ func readSharedForms(t *testing.T) sharedForms {
 	}
 	f.Lists = map[string][]string{"languages": r.Languages, "portfolioCategories": r.PortfolioCategories,
 		"contactServices": r.ContactServices, "dealStages": f.DealStages, "dealFormats": f.DealFormats,
-		"currencies": f.Currencies}
+		"currencies": f.Currencies, "licenceUsages": f.LicenceUsages}
 	return f
 }
 
@@ -289,6 +292,8 @@ func TestDealListsMatchTheSharedFile(t *testing.T) {
 		"dealStages":  {deals.Stages, shared.DealStages},
 		"dealFormats": {deals.Formats, shared.DealFormats},
 		"currencies":  {deals.Currencies, shared.Currencies},
+		// A licence's kinds of use (internal/rooms)
+		"licenceUsages": {rooms.Usages, shared.LicenceUsages},
 	} {
 		if !slices.Equal(lists[0], lists[1]) {
 			t.Errorf("%s: the server has %v, rules.json has %v", name, lists[0], lists[1])

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/health"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // contentSecurityPolicy allows our own scripts only (no inline script),
@@ -77,7 +78,7 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", p)
+				log.Error("panic", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "panic", p)
 				if rec.status == 0 {
 					writeJSON(rec, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
 				}
@@ -85,7 +86,8 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 			if rec.status < 400 && health.IsProbe(r.URL.Path) {
 				return // a load balancer's probe every few seconds: only failures are news
 			}
-			log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			// A room's token is a key: it stays out of the log.
+			log.Info("request", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "status", rec.status,
 				"duration", time.Since(start), "bytes", rec.bytes)
 		}()
 		next.ServeHTTP(rec, r)

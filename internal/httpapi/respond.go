@@ -16,6 +16,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // maxJSONBody caps every JSON request body (DESIGN.md section 4).
@@ -79,11 +80,11 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		// The client went away (closed the tab, lost its network): nothing
 		// failed here and nobody reads an answer. 499 is nginx's "client
 		// closed request", so the request log tells the two apart.
-		log.Info("client cancelled the request", "method", r.Method, "path", r.URL.Path)
+		log.Info("client cancelled the request", "method", r.Method, "path", rooms.RedactPath(r.URL.Path))
 		w.WriteHeader(statusClientClosed)
 		return
 	}
-	log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	log.Error("internal error", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "err", err)
 	writeJSON(w, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
 }
 

@@ -32,6 +32,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/video"
@@ -69,6 +70,12 @@ type Deps struct {
 	// Renderer renders the home page on the server (internal/ssr); nil: the
 	// browser renders it from the plain page.
 	Renderer ssr.Renderer
+
+	// RoomsClock is the time the delivery rooms go by (nil: the real time;
+	// only a test build of the binary sets another), and RoomsSweepEvery
+	// how often their sweep is queued (0: rooms.SweepEvery).
+	RoomsClock      func() time.Time
+	RoomsSweepEvery time.Duration
 
 	// SiteURL is the site's address (https://example.no) for canonical links,
 	// previews and the sitemap; "": http:// and the listen address. Never the
@@ -115,6 +122,7 @@ type Server struct {
 
 	analytics *analytics.Service // first-party analytics (issue 25)
 	deals     *deals.Service     // the pipeline of deals (issue 28)
+	rooms     *rooms.Service     // delivery rooms, drafts, licences (issue 28)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -171,6 +179,7 @@ func New(d Deps) *Server {
 	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log, Decode: decodeJSON, Actor: s.dealActor})
+	s.rooms = s.newRooms(d)
 	s.routes()
 	return s
 }
@@ -259,6 +268,14 @@ func (s *Server) routes() {
 	// Deals (issue 28): the pipeline's API, handled by internal/deals
 	for _, rt := range s.deals.Routes() {
 		s.admin(rt.Pattern, rt.Handler)
+	}
+	// Delivery rooms (issue 28): the admin's API, and the brand's pages at
+	// /room/<token>, handled by internal/rooms
+	for _, rt := range s.rooms.AdminRoutes() {
+		s.admin(rt.Pattern, rt.Handler)
+	}
+	for _, rt := range s.rooms.PublicRoutes() {
+		s.mux.Handle(rt.Pattern, s.handle(rt.Handler))
 	}
 
 	// Public site: content, portfolio and testimonial reads, the contact form

@@ -23,6 +23,7 @@ import { AdminLayout } from "../layout/admin-layout";
 import { DealForm, type DirtyFields } from "./deal-form";
 import { DealHistory } from "./deal-history";
 import { type DealValues, dealInput, dealValues } from "./deal-rules";
+import { DeliverySection } from "./room/delivery-section";
 
 /** The fields the admin changed, as a PATCH body: what she did not touch stays as stored. */
 export function changedInput(values: DealValues, dirty: DirtyFields): Partial<DealInput> {
@@ -113,10 +114,11 @@ function DealScreen({ deal }: { deal: DealWithEvents }) {
           <DealHistory events={deal.events} currency={deal.currency} />
         </Card>
       </div>
+      <DeliverySection deal={deal} />
       <ConfirmDeleteDialog
         open={deleting}
         title="Delete this deal?"
-        description={`This permanently deletes the deal with ${deal.brand} and its history. This cannot be undone.`}
+        description={`This permanently deletes the deal with ${deal.brand} and its history, with its delivery room, drafts (their files too) and licences. This cannot be undone.`}
         pending={remove.isPending}
         onCancel={() => setDeleting(false)}
         onConfirm={() => remove.mutate(deal.id)}
