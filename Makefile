@@ -1,5 +1,5 @@
 # ugcfolio: `make run` to try it, `make test` for every check. See README.md.
-.PHONY: run build test test-go test-web test-e2e web deps chromium ffmpeg heif dev lint clean tools
+.PHONY: run build testclock test test-go test-web test-e2e web deps chromium ffmpeg heif dev lint clean tools
 
 GO ?= go
 # The photo codecs (gen2brain/heic, gen2brain/webp) run as WebAssembly; without this tag they
@@ -23,6 +23,11 @@ web: web/node_modules/.package-lock.json
 build: web
 	$(GO) build -trimpath -o bin/ugcfolio ./cmd/ugcfolio
 
+# The browser tests' second binary: the same code with the delivery rooms' test clock
+# (cmd/ugcfolio/testclock_on.go: UGCFOLIO_TEST_CLOCK), which the shipped binary does not have.
+testclock: web
+	$(GO) build -trimpath -tags nodynamic,testclock -o bin/ugcfolio-testclock ./cmd/ugcfolio
+
 ## run: build and start the site on http://localhost:8080 with demo content in ./data
 run: build
 	./bin/ugcfolio serve --addr $(ADDR) --data $(DATA) --demo
@@ -32,12 +37,12 @@ test: build deps chromium ffmpeg heif test-go test-web test-e2e
 
 test-go: web tools ffmpeg heif
 	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm run lint && npm test
 
-test-e2e: build tools e2e/node_modules/.package-lock.json chromium ffmpeg heif
+test-e2e: build testclock tools e2e/node_modules/.package-lock.json chromium ffmpeg heif
 	cd e2e && npm run typecheck && npm test
 
 # Browser tests drive Debian's Chromium; a test tool's own browser download

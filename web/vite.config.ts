@@ -59,13 +59,6 @@ function stubDynamicImports(): Plugin {
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
-/**
- * The visitor's lazy chunks that import others (the contact form, the video player, the
- * pitch-link notice): loading one fetches its imports at the same time. Any other lazy chunk
- * (a language's texts import nothing the page lacks; the admin's screens) fetches them once it runs.
- */
-const visitorLazyChunk = /\/(contact-form|video-modal|pitch-notice)-[\w-]+\.js$/;
-
 // The synchronous renderToString of react-dom's legacy browser build: the default server build
 // needs MessageChannel and TextEncoder, which the Go binary's JavaScript engine does not have.
 const legacyServerRenderer = fileURLToPath(
@@ -114,15 +107,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: "assets",
         emptyOutDir: true,
         // Every browser we serve supports <link rel="modulepreload">; the polyfill only cost bytes.
-        // A lazy chunk's own imports are fetched beside it only for the visitor's lazy chunks
-        // (their names below): the list of an admin screen's imports sat in the visitor's main
-        // script, 0.7 KB gzip of the JavaScript budget (DESIGN.md section 5), for an admin who
-        // then waits for a screen's imports after the screen (a round trip or two, once).
-        modulePreload: {
-          polyfill: false,
-          resolveDependencies: (file, deps, { hostType }) =>
-            hostType === "html" || visitorLazyChunk.test(file) ? deps : [],
-        },
+        modulePreload: { polyfill: false },
         rollupOptions: {
           output: {
             // React's DOM renderer is two thirds of the app's script: in a chunk of its own, the

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/backup"
@@ -157,8 +158,12 @@ func backupReporter(m *metrics.Metrics) func(backup.Result, error) {
 }
 
 // runServers serves on every listener until ctx ends or one fails, then
-// lets requests in flight finish (an upload chunk, an inquiry).
-func runServers(ctx context.Context, servers []httpServer, log *slog.Logger) error {
+// drains (issue 27): GET /readyz answers 503 at once (drain), the listeners
+// keep taking requests for the drain delay so that a load balancer asking
+// /readyz stops sending them, then they close, and the requests in flight
+// (an upload chunk, an inquiry) get up to the shutdown timeout to finish.
+// Requests still running then are cut off; the exit is clean either way.
+func runServers(ctx context.Context, servers []httpServer, drain func(), sc config.ShutdownConfig, log *slog.Logger) error {
 	serveErr := make(chan error, len(servers))
 	for _, s := range servers {
 		go func() { serveErr <- s.serve() }()
@@ -168,13 +173,31 @@ func runServers(ctx context.Context, servers []httpServer, log *slog.Logger) err
 	case err = <-serveErr:
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	for _, s := range servers {
-		if serr := s.srv.Shutdown(shutdownCtx); err == nil {
-			err = serr
+	drain()
+	if err == nil && sc.DrainDelay > 0 {
+		log.Info("draining: /readyz answers 503, requests are still taken", "for", sc.DrainDelay)
+		for _, s := range servers {
+			s.srv.SetKeepAlivesEnabled(false) // each answer closes its connection: the next one goes elsewhere
 		}
+		select {
+		case err = <-serveErr:
+		case <-time.After(sc.DrainDelay):
+		}
+	}
+	log.Info("shutting down: no new connections; waiting for the requests in flight", "timeout", sc.Timeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), sc.Timeout)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, s := range servers {
+		wg.Go(func() {
+			if s.srv.Shutdown(shutdownCtx) != nil {
+				s.srv.Close() // the time is up
+			}
+		})
+	}
+	wg.Wait()
+	if shutdownCtx.Err() != nil {
+		log.Warn("shutdown: requests still in flight at the timeout were cut off (UGCFOLIO_SHUTDOWN_TIMEOUT)", "timeout", sc.Timeout)
 	}
 	return err
 }

@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -25,8 +27,15 @@ func TestMain(m *testing.M) {
 		os.Exit(m.Run())
 	}
 	jobLease = time.Second
+	if d, err := time.ParseDuration(os.Getenv(childLeaseEnv)); err == nil {
+		jobLease = d
+	}
+	if os.Getenv(stuckJobEnv) != "" {
+		testJobs = registerStuckJob
+	}
 	notifyEvery = 200 * time.Millisecond
-	ctx, stop := context.WithCancel(context.Background())
+	// As main: SIGTERM and SIGINT stop serve (the drain test sends SIGTERM).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }

@@ -98,6 +98,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // after a second.
 var jobLease time.Duration
 
+// testJobs, when set, registers job kinds of the tests' own once the
+// server's are registered: the drain test runs a job that never ends.
+var testJobs func(*jobs.Queue)
+
 // notifyEvery, when set, replaces the spacing of inquiry notifications
 // (mail.NotifyEvery): the kill tests set it short to see digests quickly.
 var notifyEvery time.Duration
@@ -157,6 +161,9 @@ Environment:
                                   another ACME server than Let's Encrypt, and the
                                   roots of its own HTTPS certificate
   UGCFOLIO_METRICS_ADDR           default for --metrics-addr
+  UGCFOLIO_SHUTDOWN_TIMEOUT       on SIGTERM, how long requests in flight may take to finish (default 30s)
+  UGCFOLIO_DRAIN_DELAY            on SIGTERM, how long to keep taking requests while /readyz
+                                  answers 503, before closing the listeners (default 0s)
   UGCFOLIO_VIDEO_WORKERS          videos transcoded at once (default 1; needs ffmpeg)
   UGCFOLIO_VIDEO_TIMEOUT          time limit of one try of a video (default 30m)
   UGCFOLIO_VIDEO_PROCESSING=off   serve uploaded videos as they arrived even with ffmpeg
@@ -205,6 +212,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	if jobLease > 0 {
 		queue.Lease = jobLease
 	}
+	// On SIGTERM a job gets this long to finish before it is handed back (queued again at
+	// once, its lease given up) for another replica: a transcode must not hold a deploy.
+	queue.Grace = min(queue.Grace, cfg.Shutdown.Timeout)
 	siteURL := cfg.Mail.PublicURL
 	if siteURL == "" && len(cfg.TLS.Domains) > 0 {
 		siteURL = "https://" + cfg.TLS.Domains[0]
@@ -238,8 +248,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		}
 	}()
 	defer func() { stopWarm(); <-warmed; renderer.Close() }()
+	roomsClock, sweepEvery := roomsTestClock(getenv, log)
 	api := httpapi.New(httpapi.Deps{Config: cfg, Store: st, Log: log, Web: webFS, Storage: storage, Metrics: m,
-		Jobs: queue, Mail: mailer, Video: tools, VideoOff: videoOff, Renderer: renderer, SiteURL: siteURL})
+		Jobs: queue, Mail: mailer, Video: tools, VideoOff: videoOff, Renderer: renderer, SiteURL: siteURL,
+		RoomsClock: roomsClock, RoomsSweepEvery: sweepEvery})
+	if testJobs != nil {
+		testJobs(queue)
+	}
 	// After the server: the demo's logos are processed by its job kinds, which run below.
 	if cfg.Demo {
 		if err := demo.Seed(ctx, st, saveUpload(storage), api.ProcessUpload, stdout); err != nil {
@@ -258,10 +273,16 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	janitorDone := make(chan struct{})
 	go func() { defer close(janitorDone); api.RunJanitor(janitorCtx) }()
 	defer func() { stopJanitor(); <-janitorDone }()
-	analyticsCtx, stopAnalytics := context.WithCancel(ctx)
+	// The analytics stop after the last request (deferred, after runServers): page views of
+	// the requests served while draining are written too.
+	analyticsCtx, stopAnalytics := context.WithCancel(context.WithoutCancel(ctx))
 	analyticsDone := make(chan struct{})
 	go func() { defer close(analyticsDone); api.RunAnalytics(analyticsCtx) }()
 	defer func() { stopAnalytics(); <-analyticsDone }()
+	roomsCtx, stopRooms := context.WithCancel(ctx)
+	roomsDone := make(chan struct{})
+	go func() { defer close(roomsDone); api.RunRooms(roomsCtx) }()
+	defer func() { stopRooms(); <-roomsDone }()
 	stopBackups, err := startBackups(ctx, cfg, st, serveDeps{log: log, backupDone: backupReporter(m)})
 	if err != nil {
 		return err
@@ -277,7 +298,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 		engine = "PostgreSQL"
 	}
 	log.Info("ugcfolio serving", "database", engine, "gate", cfg.GateEnabled())
-	return runServers(ctx, servers, log)
+	return runServers(ctx, servers, api.Drain, cfg.Shutdown, log)
 }
 
 // findVideoTools answers the ffmpeg tools that process uploaded videos, or

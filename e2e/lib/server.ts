@@ -14,6 +14,15 @@ const e2eDir = path.resolve(__dirname, "..");
 /** The binary under test: $UGCFOLIO_BIN (relative paths are taken from e2e/), else ../bin/ugcfolio. */
 export const binaryPath = path.resolve(e2eDir, process.env.UGCFOLIO_BIN ?? "../bin/ugcfolio");
 
+/**
+ * The test build of the same binary ($UGCFOLIO_TESTCLOCK_BIN, else ../bin/ugcfolio-testclock, made by
+ * `make testclock`): it reads the delivery rooms' clock from the file UGCFOLIO_TEST_CLOCK names.
+ */
+export const testclockBinaryPath = path.resolve(
+  e2eDir,
+  process.env.UGCFOLIO_TESTCLOCK_BIN ?? "../bin/ugcfolio-testclock",
+);
+
 export type Env = Record<string, string>;
 
 export interface RunningServer {
@@ -76,16 +85,18 @@ export interface StartServerOptions {
   env?: Env;
   /** How long to wait for GET /healthz to answer 200. */
   startTimeoutMs?: number;
+  /** The binary to run (default binaryPath; testclockBinaryPath for a clock the test moves). */
+  binary?: string;
 }
 
 /** Starts `ugcfolio serve` and resolves once GET /healthz answers 200. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { env = {}, startTimeoutMs = 20_000 } = options;
+  const { env = {}, startTimeoutMs = 20_000, binary = binaryPath } = options;
   const dataDir = await mkdtemp(path.join(tmpdir(), "ugcfolio-e2e-"));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
-  const child = spawn(binaryPath, ["serve", "--addr", `127.0.0.1:${port}`, "--data", dataDir], {
+  const child = spawn(binary, ["serve", "--addr", `127.0.0.1:${port}`, "--data", dataDir], {
     env: isolatedEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -120,7 +131,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (spawnError || child.exitCode !== null || child.signalCode !== null) {
       await stop();
       throw new Error(
-        `ugcfolio exited before it was healthy (binary ${binaryPath}, ` +
+        `ugcfolio exited before it was healthy (binary ${binary}, ` +
           `${spawnError?.message ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${output.text()}`,
       );
     }

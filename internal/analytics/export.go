@@ -90,7 +90,7 @@ func (s *Service) DeleteAll(ctx context.Context) error {
 
 // Activity is one line of the Overview's recent activity.
 type Activity struct {
-	Type string    `json:"type"` // inquiry, pitch-open, media-ready
+	Type string    `json:"type"` // inquiry, pitch-open, media-ready; deal (internal/deals, given as more)
 	At   time.Time `json:"at"`
 	Text string    `json:"text"`
 	Link string    `json:"link,omitempty"`
@@ -100,9 +100,9 @@ type Activity struct {
 const maxActivity = 20
 
 // Activity answers the newest inquiries, pitch links opened and media made
-// ready, newest first, at most 20.
-func (s *Service) Activity(ctx context.Context) ([]Activity, error) {
-	out := []Activity{}
+// ready, and the lines of more (deal events), newest first, at most 20.
+func (s *Service) Activity(ctx context.Context, more ...Activity) ([]Activity, error) {
+	out := append([]Activity{}, more...)
 	add := func(typ, link string, text func(a, b string) string) func(func(...any) error) error {
 		return func(sc func(...any) error) error {
 			var at sqlTime
@@ -128,7 +128,9 @@ func (s *Service) Activity(ctx context.Context) ([]Activity, error) {
 		{`SELECT v.first_at, l.name, '' FROM analytics_pitch_visits v JOIN analytics_pitch_links l ON l.id = v.link_id
 			ORDER BY v.first_at DESC LIMIT 20`,
 			add("pitch-open", "/admin/analytics", func(name, _ string) string { return `Pitch link "` + name + `" opened` })},
-		{`SELECT updated_at, kind, stored_name FROM media_assets WHERE status = 'ready' ORDER BY updated_at DESC LIMIT 20`,
+		// A deal's drafts (internal/rooms) are not the portfolio's: their answers are deal events.
+		{`SELECT updated_at, kind, stored_name FROM media_assets WHERE status = 'ready'
+			AND stored_name NOT IN (SELECT stored_name FROM room_drafts) ORDER BY updated_at DESC LIMIT 20`,
 			add("media-ready", "/admin/portfolio", func(kind, name string) string {
 				if kind == "video" {
 					return "Video ready: " + name

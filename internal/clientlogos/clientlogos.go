@@ -56,9 +56,10 @@ type Deps struct {
 	Log        *slog.Logger
 	// Decode reads a JSON body (httpapi's decodeJSON: limits, text checks, messages).
 	Decode ordering.Decoder
-	// Cache keeps the visitor's list between admin writes (httpapi's public
-	// cache, emptied by every admin write and whenever processing finishes).
-	Cache func(key string, compute func() ([]byte, error)) ([]byte, error)
+	// Cache keeps the visitor's list while the content version holds
+	// (httpapi's public cache: every admin write and every finished
+	// processing job moves the version, on every replica).
+	Cache func(ctx context.Context, key string, compute func() ([]byte, error)) ([]byte, error)
 }
 
 // API answers the client logo routes.
@@ -100,7 +101,7 @@ func (a *API) answers(ctx context.Context, list []store.ClientLogo, admin bool) 
 // VisitorJSON is a visitor's list as JSON: the public call's answer and the
 // home page's data (the same cached bytes).
 func (a *API) VisitorJSON(ctx context.Context) ([]byte, error) {
-	return a.d.Cache("client-logos", func() ([]byte, error) {
+	return a.d.Cache(ctx, "client-logos", func() ([]byte, error) {
 		list, err := a.d.Store.ListClientLogos(ctx, MaxPublic)
 		if err != nil {
 			return nil, err

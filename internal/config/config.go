@@ -44,6 +44,7 @@ type Config struct {
 	Video VideoConfig // UGCFOLIO_VIDEO_*: processing of uploaded videos (video.go)
 
 	Analytics AnalyticsConfig // UGCFOLIO_ANALYTICS*: first-party analytics (analytics.go)
+	Shutdown  ShutdownConfig  // UGCFOLIO_SHUTDOWN_TIMEOUT, UGCFOLIO_DRAIN_DELAY (shutdown.go)
 
 	// Running for years (ops.go): scheduled backups, automatic HTTPS, metrics.
 	Backup      BackupConfig
@@ -116,6 +117,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 		return c, err
 	}
 	if c.RegistrationClosed, c.SessionIdle, err = loadAccounts(getenv); err != nil {
+		return c, err
+	}
+	if c.Shutdown, err = loadShutdown(getenv); err != nil {
 		return c, err
 	}
 	if err := c.loadOps(getenv, fs); err != nil {

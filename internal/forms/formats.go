@@ -3,6 +3,7 @@ package forms
 import (
 	"net/url"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
@@ -130,4 +131,13 @@ func serviceVideoID(u *url.URL) string {
 		return segments[1]
 	}
 	return ""
+}
+
+// IsDate reports whether s is a calendar day written YYYY-MM-DD in the
+// years 2000 to 2099 (a deal's due date): 2026-02-29 is not one, and a year
+// of 0026 is a typing slip. The web client applies the same rule
+// (testdata/rules.json "dates").
+func IsDate(s string) bool {
+	t, err := time.Parse(time.DateOnly, s)
+	return err == nil && t.Format(time.DateOnly) == s && t.Year() >= 2000 && t.Year() <= 2099
 }

@@ -46,12 +46,14 @@ type Rule struct {
 	MaxBytesMsg string
 	// Format is "email" (auth.ValidEmail), "imageUrl" (empty, http(s) or
 	// /uploads/: CheckMediaURL), "videoUrl" (empty or SPEC.md section 5's
-	// video rule: IsVideoURL), "uploadedImage" (empty or a photo uploaded
-	// here: IsUploadedImage) or "linkUrl" (empty or an http(s) address:
-	// IsLinkURL); each answers "<Label> must …" when broken.
+	// video rule: IsVideoURL), "date" (a calendar day, YYYY-MM-DD: IsDate),
+	// "uploadedImage" (empty or a photo uploaded here: IsUploadedImage) or
+	// "linkUrl" (empty or an http(s) address: IsLinkURL); each answers
+	// "<Label> must …" when broken.
 	Format string
 	// OneOf lists the allowed values, or OneOfCheck decides them where the
-	// list lives elsewhere (languages); EmptyOK lets "" through as well.
+	// list lives elsewhere (languages); EmptyOK lets "" through as well,
+	// past the format and the list (an optional e-mail address or date).
 	OneOf      []string
 	OneOfCheck func(string) error
 	OneOfMsg   string
@@ -150,6 +152,9 @@ func (r Rule) checkText(s string) (string, error) {
 	case r.MaxBytes > 0 && len(s) > r.MaxBytes:
 		return s, apperr.Invalid("%s", r.MaxBytesMsg)
 	}
+	if s == "" && r.EmptyOK {
+		return s, nil
+	}
 	switch r.Format {
 	case "email":
 		if !auth.ValidEmail(s) {
@@ -161,6 +166,10 @@ func (r Rule) checkText(s string) (string, error) {
 		if s != "" && (len(s) > MaxURLLen || !IsVideoURL(s)) {
 			return s, apperr.Invalid(MsgInvalidVideoURL)
 		}
+	case "date":
+		if !IsDate(s) {
+			return s, apperr.Invalid("%s must be a date (YYYY-MM-DD)", r.Label)
+		}
 	case "uploadedImage":
 		if s != "" && !IsUploadedImage(s) {
 			return s, apperr.Invalid("%s must be a photo uploaded here (JPEG, PNG, WebP or HEIC)", r.Label)
@@ -169,9 +178,6 @@ func (r Rule) checkText(s string) (string, error) {
 		if s != "" && (len(s) > MaxURLLen || !IsLinkURL(s)) {
 			return s, apperr.Invalid("%s must be a web address starting with http:// or https://", r.Label)
 		}
-	}
-	if s == "" && r.EmptyOK {
-		return s, nil
 	}
 	if r.OneOf != nil && !slices.Contains(r.OneOf, s) {
 		return s, apperr.Invalid("%s", r.OneOfMsg)

@@ -60,3 +60,34 @@ func TestCheck(t *testing.T) {
 		t.Fatal("the listed check let a rating of 9 through")
 	}
 }
+
+// An optional e-mail address or date passes empty, and is checked when given.
+func TestOptionalFormats(t *testing.T) {
+	type deal struct{ Email, Due string }
+	form := New("forms-test-optional",
+		Field[deal]{Rule: Rule{Field: "email", Label: "Email", Format: "email", EmptyOK: true},
+			Text: func(in *deal) *string { return &in.Email }},
+		Field[deal]{Rule: Rule{Field: "due", Label: "Due date", Format: "date", EmptyOK: true},
+			Text: func(in *deal) *string { return &in.Due }},
+	)
+	for _, c := range []struct {
+		in   deal
+		want string
+	}{
+		{deal{}, ""},
+		{deal{Email: "kari@example.no", Due: "2026-02-28"}, ""},
+		{deal{Email: "kari"}, "Please enter a valid email address"},
+		{deal{Due: "2026-02-29"}, "Due date must be a date (YYYY-MM-DD)"},
+		{deal{Due: "2026-2-3"}, "Due date must be a date (YYYY-MM-DD)"},
+		{deal{Due: "0026-02-03"}, "Due date must be a date (YYYY-MM-DD)"},
+	} {
+		in := c.in
+		got := ""
+		if e, ok := apperr.As(form.Check(&in)); ok {
+			got = e.Message
+		}
+		if got != c.want {
+			t.Errorf("%+v: %q, want %q", c.in, got, c.want)
+		}
+	}
+}

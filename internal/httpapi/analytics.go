@@ -8,9 +8,12 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
+	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -60,11 +63,32 @@ func (s *Server) RunAnalytics(ctx context.Context) {
 	s.analytics.Close()
 }
 
+// The beacon's limit per client address. A browser sends a batch every few
+// seconds at most (web/src/lib/analytics.ts), so 10 a second with a burst of
+// 100 leaves room for a school or an office behind one address, and holds a
+// script that makes up events to a trickle.
+var beaconRate = ratelimit.Rate{Every: 100 * time.Millisecond, Burst: 100}
+
+// beaconLimiter counts the beacon's limit in the database when replicas can
+// share it (PostgreSQL), so three replicas do not let three times the events
+// in. SQLite is one process's: there memory counts exactly as well, without
+// a write on every beacon that would take the single writer from the events'
+// batched inserts (issue 27 measured both: docs/deploy.md, "Several replicas").
+func (s *Server) beaconLimiter() ratelimit.Limiter {
+	if s.store.Dialect == store.Postgres {
+		return s.sharedLimiter("analytics", beaconRate)
+	}
+	return ratelimit.NewMemory(beaconRate)
+}
+
 // postAnalyticsEvents answers POST /api/analytics/events (the beacon): 202
 // once the events are queued, 204 when they are not counted (analytics off,
 // Global Privacy Control, a bot, an admin), 400 for anything the contract
 // does not allow.
 func (s *Server) postAnalyticsEvents(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.analyticsLimit.Attempt(r.Context(), s.proxies.Key(r)); err != nil {
+		return err
+	}
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		media, _, err := mime.ParseMediaType(ct)
 		if err != nil || (media != "text/plain" && media != "application/json") {
@@ -197,7 +221,11 @@ func (s *Server) deleteAnalytics(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) recentActivity(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.analytics.Activity(r.Context())
+	deals, err := s.dealActivity(r.Context())
+	if err != nil {
+		return err
+	}
+	list, err := s.analytics.Activity(r.Context(), deals...)
 	if err != nil {
 		return err
 	}
@@ -205,10 +233,11 @@ func (s *Server) recentActivity(w http.ResponseWriter, r *http.Request) error {
 }
 
 // inquiryWithLink is an inquiry in the admin's list, with the pitch link it
-// came through (null for none).
+// came through and the deal made from it (null for none).
 type inquiryWithLink struct {
 	store.Inquiry
 	PitchLink *analytics.LinkRef `json:"pitchLink"`
+	Deal      *deals.Ref         `json:"deal"`
 }
 
 func (s *Server) withPitchLinks(ctx context.Context, list []store.Inquiry) ([]inquiryWithLink, error) {
@@ -220,11 +249,18 @@ func (s *Server) withPitchLinks(ctx context.Context, list []store.Inquiry) ([]in
 	if err != nil {
 		return nil, err
 	}
+	made, err := s.deals.OfInquiries(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]inquiryWithLink, len(list))
 	for i, inq := range list {
 		out[i].Inquiry = inq
 		if l, ok := links[inq.ID]; ok {
 			out[i].PitchLink = &l
+		}
+		if d, ok := made[inq.ID]; ok {
+			out[i].Deal = &d
 		}
 	}
 	return out, nil

@@ -50,7 +50,7 @@ func (s *Server) getLanguageContent(w http.ResponseWriter, r *http.Request) erro
 // GET /api/content/{lang} answers it: the home page's data, cached like the
 // visitor lists (admin saves empty it).
 func (s *Server) visitorContent(ctx context.Context, lang string) ([]byte, error) {
-	return s.publicCache.get("content/"+lang, func() ([]byte, error) {
+	return s.publicCache.get(ctx, "content/"+lang, func() ([]byte, error) {
 		sections, err := s.store.ContentByLanguage(ctx, lang)
 		if err != nil {
 			return nil, err

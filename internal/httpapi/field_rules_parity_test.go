@@ -13,7 +13,9 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // The field rules of the forms (internal/forms; the tables sit next to their
@@ -65,7 +67,16 @@ type sharedForms struct {
 		Email string `json:"email"`
 		Valid bool   `json:"valid"`
 	} `json:"emails"`
-	Lists map[string][]string
+	Dates []struct {
+		Date  string `json:"date"`
+		Valid bool   `json:"valid"`
+	} `json:"dates"`
+	DealStages  []string `json:"dealStages"`
+	DealFormats []string `json:"dealFormats"`
+	Currencies  []string `json:"currencies"`
+	// LicenceUsages are a licence's kinds of use (internal/rooms).
+	LicenceUsages []string `json:"licenceUsages"`
+	Lists         map[string][]string
 }
 
 func readSharedForms(t *testing.T) sharedForms {
@@ -76,7 +87,8 @@ func readSharedForms(t *testing.T) sharedForms {
 		t.Fatal(err)
 	}
 	f.Lists = map[string][]string{"languages": r.Languages, "portfolioCategories": r.PortfolioCategories,
-		"contactServices": r.ContactServices}
+		"contactServices": r.ContactServices, "dealStages": f.DealStages, "dealFormats": f.DealFormats,
+		"currencies": f.Currencies, "licenceUsages": f.LicenceUsages}
 	return f
 }
 
@@ -182,12 +194,13 @@ func TestFormsApplyTheSharedRows(t *testing.T) {
 	}
 }
 
-// checkFormat runs a format's shared samples: the e-mail list, or the media
-// URL list for image, video, uploaded-photo and link addresses.
+// checkFormat runs a format's shared samples: the e-mail list, the date
+// list, or the media URL list for image, video, uploaded-photo and link
+// addresses. An optional field takes the empty value too.
 func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, string)) {
 	t.Helper()
-	msg := func(ok bool) string {
-		if ok {
+	msg := func(value string, ok bool) string {
+		if ok || (value == "" && row.Optional) {
 			return ""
 		}
 		return row.Messages["format"]
@@ -196,12 +209,16 @@ func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, s
 	case "":
 	case "email":
 		for _, e := range shared.Emails {
-			want(e.Email, msg(e.Valid))
+			want(e.Email, msg(e.Email, e.Valid))
+		}
+	case "date":
+		for _, d := range shared.Dates {
+			want(d.Date, msg(d.Date, d.Valid))
 		}
 	case "imageUrl", "videoUrl", "uploadedImage", "linkUrl":
 		for _, c := range readSharedRules(t).MediaURLs {
 			takes := map[string]bool{"imageUrl": c.Image, "videoUrl": c.Video, "uploadedImage": c.UploadedImage, "linkUrl": c.Link}
-			want(c.URL, msg(takes[row.Format]))
+			want(c.URL, msg(c.URL, takes[row.Format]))
 		}
 	default:
 		t.Errorf("unknown format %q in rules.json", row.Format)
@@ -266,4 +283,21 @@ func exprName(e ast.Expr) string {
 		return id.Name
 	}
 	return ""
+}
+
+// The deals' lists (issue 28) are rules.json's, in the same order: the
+// board's columns, the formats and the currencies of the client.
+func TestDealListsMatchTheSharedFile(t *testing.T) {
+	shared := readSharedForms(t)
+	for name, lists := range map[string][2][]string{
+		"dealStages":  {deals.Stages, shared.DealStages},
+		"dealFormats": {deals.Formats, shared.DealFormats},
+		"currencies":  {deals.Currencies, shared.Currencies},
+		// A licence's kinds of use (internal/rooms)
+		"licenceUsages": {rooms.Usages, shared.LicenceUsages},
+	} {
+		if !slices.Equal(lists[0], lists[1]) {
+			t.Errorf("%s: the server has %v, rules.json has %v", name, lists[0], lists[1])
+		}
+	}
 }

@@ -24,8 +24,8 @@ const languageCookie = "language"
 func (s *Server) newHomePages(r ssr.Renderer, web fs.FS) *ssr.Home {
 	return ssr.NewHome(ssr.HomeOptions{
 		Renderer: r, Web: web, Data: s.homeData,
-		Generation: s.publicCache.generation.Load, Recheck: publicCacheTTL,
-		Origin: s.siteURL,
+		Generation: s.version.Current,
+		Origin:     s.siteURL,
 	})
 }
 

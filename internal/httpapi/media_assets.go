@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -76,6 +77,9 @@ func (s *Server) serveProcessed(w http.ResponseWriter, r *http.Request) error {
 	if !media.IsProcessedName(name) {
 		return apperr.NotFound("File not found")
 	}
+	if draft, err := s.rooms.IsDraftFile(r.Context(), name); err != nil || draft {
+		return cmp.Or[error](err, errFileNotFound) // a draft's: served only through its room
+	}
 	return s.serveFile(w, r, name, "public, max-age=31536000, immutable")
 }
 
@@ -92,6 +96,9 @@ func (s *Server) serveOriginal(w http.ResponseWriter, r *http.Request, name stri
 	}
 	if private {
 		return errFileNotFound
+	}
+	if draft, err := s.rooms.IsDraftFile(r.Context(), name); err != nil || draft {
+		return cmp.Or[error](err, errFileNotFound) // a draft's: served only through its room
 	}
 	return s.serveFile(w, r, name, originalCacheControl)
 }

@@ -4,6 +4,9 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/health"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // contentSecurityPolicy allows our own scripts only (no inline script),
@@ -64,8 +67,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the real writer (flush, deadlines).
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logRequests writes one line per request, and turns a panic into a 500
-// instead of a dropped connection.
+// logRequests writes one line per request (but a load balancer's probe that
+// passed), and turns a panic into a 500 instead of a dropped connection.
 func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -75,12 +78,16 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", p)
+				log.Error("panic", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "panic", p)
 				if rec.status == 0 {
 					writeJSON(rec, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
 				}
 			}
-			log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			if rec.status < 400 && health.IsProbe(r.URL.Path) {
+				return // a load balancer's probe every few seconds: only failures are news
+			}
+			// A room's token is a key: it stays out of the log.
+			log.Info("request", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "status", rec.status,
 				"duration", time.Since(start), "bytes", rec.bytes)
 		}()
 		next.ServeHTTP(rec, r)

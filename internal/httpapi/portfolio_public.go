@@ -44,7 +44,7 @@ func (s *Server) listPortfolio(w http.ResponseWriter, r *http.Request) error {
 // visitorPortfolio is the JSON a visitor gets for the language's portfolio:
 // the API's answer, and the data the server renders the home page from.
 func (s *Server) visitorPortfolio(ctx context.Context, lang string) ([]byte, error) {
-	return s.publicCache.get("portfolio/"+lang, func() ([]byte, error) {
+	return s.publicCache.get(ctx, "portfolio/"+lang, func() ([]byte, error) {
 		list, err := s.store.ListPortfolio(ctx, lang, false, maxPublicPortfolio)
 		if err != nil {
 			return nil, err

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // maxJSONBody caps every JSON request body (DESIGN.md section 4).
@@ -79,11 +80,11 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		// The client went away (closed the tab, lost its network): nothing
 		// failed here and nobody reads an answer. 499 is nginx's "client
 		// closed request", so the request log tells the two apart.
-		log.Info("client cancelled the request", "method", r.Method, "path", r.URL.Path)
+		log.Info("client cancelled the request", "method", r.Method, "path", rooms.RedactPath(r.URL.Path))
 		w.WriteHeader(statusClientClosed)
 		return
 	}
-	log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	log.Error("internal error", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "err", err)
 	writeJSON(w, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
 }
 
@@ -188,6 +189,10 @@ func jsonError(err error) error {
 		return apperr.Invalid("Request body is empty")
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
 		return apperr.Invalid("Request body is not valid JSON")
+	case errors.As(err, &typeErr) && typeErr.Field == "":
+		// The body itself is not an object (an array, a number): no field
+		// to name, and the Go type behind it means nothing to a client.
+		return apperr.Invalid("Request body must be a single JSON object")
 	case errors.As(err, &typeErr):
 		return apperr.Invalid("Field %q must be of type %s", jsonFieldPath(typeErr.Field), typeErr.Type.String())
 	case strings.HasPrefix(err.Error(), "json: unknown field "):

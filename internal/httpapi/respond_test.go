@@ -23,6 +23,7 @@ func TestDecodeJSON(t *testing.T) {
 		{"ok with charset", `{"name":"A"}`, "application/json; charset=utf-8", "", ""},
 		{"unknown field", `{"name":"A","isAdmin":true}`, "application/json", apperr.CodeInvalid, `Unknown field "isAdmin"`},
 		{"wrong type", `{"rating":"five"}`, "application/json", apperr.CodeInvalid, `Field "rating" must be of type int`},
+		{"not an object", `[1, 2]`, "application/json", apperr.CodeInvalid, "Request body must be a single JSON object"},
 		{"not json", `name=A`, "application/json", apperr.CodeInvalid, "Request body is not valid JSON"},
 		{"truncated", `{"name":`, "application/json", apperr.CodeInvalid, "Request body is not valid JSON"},
 		{"empty", ``, "application/json", apperr.CodeInvalid, "Request body is empty"},

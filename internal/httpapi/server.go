@@ -24,6 +24,9 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/contentversion"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
+	"github.com/ugcfolio/ugcfolio/internal/health"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
@@ -31,6 +34,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/ordering"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/video"
@@ -69,6 +73,12 @@ type Deps struct {
 	// browser renders it from the plain page.
 	Renderer ssr.Renderer
 
+	// RoomsClock is the time the delivery rooms go by (nil: the real time;
+	// only a test build of the binary sets another), and RoomsSweepEvery
+	// how often their sweep is queued (0: rooms.SweepEvery).
+	RoomsClock      func() time.Time
+	RoomsSweepEvery time.Duration
+
 	// SiteURL is the site's address (https://example.no) for canonical links,
 	// previews and the sitemap; "": http:// and the listen address. Never the
 	// Host header of a request, which anyone can make up.
@@ -102,15 +112,20 @@ type Server struct {
 
 	uploadCleanup media.CleanupJob // removes abandoned uploads: a job the janitor schedules
 
-	contactLimit ratelimit.Limiter // POST /api/contact, per client address
-	bodyTimes    bodyTimes         // how long a request body may take to arrive
-	writeTimes   writeTimes        // how long an answer may take to leave (slowreaders.go)
-	publicCache  *publicCache      // visitor lists, emptied by every admin write
+	contactLimit   ratelimit.Limiter // POST /api/contact, per client address
+	analyticsLimit ratelimit.Limiter // POST /api/analytics/events, per client address
+	bodyTimes      bodyTimes         // how long a request body may take to arrive
+	writeTimes     writeTimes        // how long an answer may take to leave (slowreaders.go)
+	version        *contentversion.Version
+	publicCache    *publicCache // visitor lists, kept under the content version
+	health         *health.Health
 
 	metrics *metrics.Metrics // nil: no metrics
 
 	analytics *analytics.Service // first-party analytics (issue 25)
 	logos     *clientlogos.API   // the home page's client logos (issue 28)
+	deals     *deals.Service     // the pipeline of deals (issue 28)
+	rooms     *rooms.Service     // delivery rooms, drafts, licences (issue 28)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -128,10 +143,9 @@ func New(d Deps) *Server {
 		mux:     http.NewServeMux(),
 
 		sessions:           newSessions(d.Store, false), // Secure is set per request: OverHTTPS
-		limits:             ratelimit.DefaultAuth(),
 		loginHashes:        ratelimit.NewPasswordSlots(),
 		registrationHashes: ratelimit.NewPasswordSlots(),
-		publicCache:        newPublicCache(),
+		version:            contentversion.New(d.Store),
 		bodyTimes:          defaultBodyTimes,
 		writeTimes:         defaultWriteTimes,
 		storage:            d.Storage,
@@ -140,6 +154,11 @@ func New(d Deps) *Server {
 		siteURL:            strings.TrimRight(cmp.Or(d.SiteURL, "http://"+d.Config.Addr), "/"),
 	}
 	s.sessions.ErrorFunc = s.sessionError // sessionerrors.go
+	s.publicCache = newPublicCache(s.version, d.Log)
+	// Every replica counts the same tries (issue 27): the limits live in the database.
+	s.limits = ratelimit.NewAuth(s.sharedLimiter)
+	s.contactLimit = s.sharedLimiter("contact", ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
+	s.analyticsLimit = s.beaconLimiter()
 	if d.Renderer != nil {
 		s.home = s.newHomePages(d.Renderer, d.Web)
 	}
@@ -162,6 +181,10 @@ func New(d Deps) *Server {
 	s.analytics = s.newAnalytics(d)
 	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Decode: decodeJSON, Cache: s.publicCache.get})
+	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
+		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
+	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log, Decode: decodeJSON, Actor: s.dealActor})
+	s.rooms = s.newRooms(d)
 	s.routes()
 	return s
 }
@@ -171,8 +194,8 @@ func New(d Deps) *Server {
 // non-canonical paths (paths.go), a time limit for request bodies, security
 // headers, refusal of cross-origin state-changing requests, Secure cookies and HSTS
 // over HTTPS, sessions, the admin guard over all of /api/admin/, the
-// coming-soon gate's guard over stored content, and the public cache emptied
-// after each admin write.
+// coming-soon gate's guard over stored content, and the content version
+// (which every replica's caches follow) bumped by each admin write.
 func (s *Server) Handler() http.Handler {
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -194,7 +217,9 @@ func (s *Server) routePattern(r *http.Request) string {
 
 // routes registers every route of the site, in one place.
 func (s *Server) routes() {
-	s.mux.HandleFunc("GET /healthz", s.healthz)
+	// What a load balancer asks (internal/health): alive, and ready for requests.
+	s.mux.HandleFunc("GET /healthz", s.health.Live)
+	s.mux.HandleFunc("GET /readyz", s.health.Ready)
 
 	// Accounts
 	s.mux.Handle("GET /api/user", s.handle(s.getUser))
@@ -254,13 +279,25 @@ func (s *Server) routes() {
 	s.admin("DELETE /api/admin/analytics", s.deleteAnalytics)
 	s.admin("GET /api/admin/activity", s.recentActivity)
 
+	// Deals (issue 28): the pipeline's API, handled by internal/deals
+	for _, rt := range s.deals.Routes() {
+		s.admin(rt.Pattern, rt.Handler)
+	}
+	// Delivery rooms (issue 28): the admin's API, and the brand's pages at
+	// /room/<token>, handled by internal/rooms
+	for _, rt := range s.rooms.AdminRoutes() {
+		s.admin(rt.Pattern, rt.Handler)
+	}
+	for _, rt := range s.rooms.PublicRoutes() {
+		s.mux.Handle(rt.Pattern, s.handle(rt.Handler))
+	}
+
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
 	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
 	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
 	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
 	s.mux.Handle("GET /api/client-logos", s.handle(s.logos.List))
-	s.contactLimit = ratelimit.NewMemory(ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.
@@ -295,14 +332,12 @@ func (s *Server) handle(fn handlerFunc) http.Handler {
 	})
 }
 
-// healthz answers 200 when the database answers, 503 otherwise.
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		s.log.Error("health check failed", "err", err)
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+// Drain makes GET /readyz answer 503: the server is shutting down, and a
+// load balancer should send its requests to another replica.
+func (s *Server) Drain() { s.health.Drain() }
+
+// sharedLimiter counts a limit in the database (ratelimit.Shared), so a
+// client gets the same number of tries from one replica as from several.
+func (s *Server) sharedLimiter(scope string, r ratelimit.Rate) ratelimit.Limiter {
+	return ratelimit.NewShared(s.store, s.log, scope, r)
 }

@@ -15,14 +15,6 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/config"
 )
 
-func TestHealthz(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		e.client().do("GET", "/healthz", nil).wantStatus(t, http.StatusOK)
-		e.store.Close()
-		e.client().do("GET", "/healthz", nil).wantStatus(t, http.StatusServiceUnavailable)
-	})
-}
-
 func TestUnknownAPIPathIsJSON404(t *testing.T) {
 	e := newEnv(t, sqliteStore(t), nil)
 	for _, method := range []string{"GET", "POST", "DELETE"} {

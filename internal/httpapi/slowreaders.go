@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // writeTimes bound how long writing an answer may take, so that a client
@@ -37,7 +39,8 @@ var defaultWriteTimes = writeTimes{fixed: 60 * time.Second, mediaWindow: 256 << 
 
 // isMediaPath reports whether a (clean) path serves a stored file.
 func isMediaPath(p string) bool {
-	return strings.HasPrefix(p, "/uploads/") || strings.HasPrefix(p, "/media/") || p == "/api/video-proxy"
+	return strings.HasPrefix(p, "/uploads/") || strings.HasPrefix(p, "/media/") || p == "/api/video-proxy" ||
+		rooms.IsMediaPath(p) // a draft's files, in its room and in the admin
 }
 
 // limitWriteTime gives every answer its write deadline (writeTimes).

@@ -35,7 +35,7 @@ func (s *Server) listTestimonials(w http.ResponseWriter, r *http.Request) error 
 // visitorTestimonials is the JSON a visitor gets for the language's
 // testimonials: the API's answer, and the home page's data.
 func (s *Server) visitorTestimonials(ctx context.Context, lang string) ([]byte, error) {
-	return s.publicCache.get("testimonials/"+lang, func() ([]byte, error) {
+	return s.publicCache.get(ctx, "testimonials/"+lang, func() ([]byte, error) {
 		list, err := s.store.ListTestimonials(ctx, lang, false, maxPublicTestimonials)
 		if err != nil {
 			return nil, err

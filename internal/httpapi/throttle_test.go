@@ -173,7 +173,7 @@ func TestLoginDefaultLimits(t *testing.T) {
 	if got, _ := strconv.Atoi(r.header.Get("Retry-After")); got < 40 || got > 60 {
 		t.Errorf("Retry-After %d, want about 60", got)
 	}
-	// The burst of every shipped limit: ratelimit.TestDefaultAuthBursts.
+	// The burst of every shipped limit: ratelimit.TestShippedAuthBursts.
 }
 
 func TestRegisterRateLimited(t *testing.T) {

@@ -171,8 +171,10 @@ func (q *Queue) execute(handlerCtx context.Context, k *kind, t *Task) {
 	case err == nil:
 		err = q.record(rctx, t, `state = 'done', last_error = '', finished_at = ?`, q.now())
 	case handlerCtx.Err() != nil && ctx.Err() != nil && context.Cause(ctx) == context.Canceled:
-		// Shutdown: queue it again now, without counting this try.
+		// Shutdown: queue it again now, without counting this try, its lease given up, so
+		// another replica takes it at once rather than when the lease would have run out.
 		err = q.record(rctx, t, `state = 'queued', attempts = attempts - 1, run_at = ?`, q.now())
+		q.log.Info("jobs: stopped by shutdown and handed back", "kind", k.name, "id", t.ID)
 	default:
 		err = q.failTry(rctx, k, t, ctx, err)
 	}

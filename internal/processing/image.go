@@ -104,7 +104,7 @@ func (p *Processor) makeImageVariants(ctx context.Context, name string) error {
 	if err := p.st.PutMediaAsset(ctx, a); err != nil {
 		return err
 	}
-	p.changed() // not an admin request: the server's public cache is emptied here
+	p.changed() // not an admin request: every replica's public cache is told here
 	return nil
 }
 

@@ -44,7 +44,8 @@ type Deps struct {
 	VideoWorkDir string // one directory per running video job (DATA/video-work)
 
 	// Changed, when set, is called when a job has changed what visitors
-	// see (an asset became ready or failed): the server empties its cache.
+	// see (an asset became ready or failed): the server bumps the content
+	// version, so every replica's caches make their answers again.
 	Changed func()
 }
 

@@ -24,14 +24,16 @@ type Auth struct {
 	Gate        Limiter // failed coming-soon attempts per client address
 }
 
-// DefaultAuth are the shipped limits.
-func DefaultAuth() Auth {
+// NewAuth makes the shipped limits with limiter, which counts one of them
+// (scope names it) at rate r: NewShared's limiters in the database replicas
+// share, or NewMemory's in this process.
+func NewAuth(limiter func(scope string, r Rate) Limiter) Auth {
 	return Auth{
 		// A household or office behind one address gets more room than one account.
-		LoginByAddr: NewMemory(Rate{Every: 30 * time.Second, Burst: 20}),
-		LoginByUser: NewMemory(Rate{Every: time.Minute, Burst: 10}),
-		Register:    NewMemory(Rate{Every: 30 * time.Second, Burst: 20}),
-		Gate:        NewMemory(Rate{Every: 30 * time.Second, Burst: 10}),
+		LoginByAddr: limiter("login-addr", Rate{Every: 30 * time.Second, Burst: 20}),
+		LoginByUser: limiter("login-user", Rate{Every: time.Minute, Burst: 10}),
+		Register:    limiter("register", Rate{Every: 30 * time.Second, Burst: 20}),
+		Gate:        limiter("gate", Rate{Every: 30 * time.Second, Burst: 10}),
 	}
 }
 

@@ -5,9 +5,10 @@
 // bound). It knows nothing of HTTP: callers pass the keys (a client
 // address from internal/clientaddr, a username).
 //
-// Limits count in this process's memory (Memory). A Limiter is the one
-// method a handler calls, so limits shared by several replicas (counted in
-// the database) can take Memory's place without the handlers changing.
+// Limits count in the database (Shared, shared.go), so several replicas
+// give a client the same number of tries as one, or in this process's
+// memory (Memory). A Limiter is the one method a handler calls, so the
+// handlers do not know which.
 package ratelimit
 
 import (

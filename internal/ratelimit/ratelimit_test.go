@@ -49,8 +49,8 @@ func TestRateLimiterRefills(t *testing.T) {
 }
 
 // The shipped limits allow a burst of at least 10 (DESIGN.md section 2).
-func TestDefaultAuthBursts(t *testing.T) {
-	l := DefaultAuth()
+func TestShippedAuthBursts(t *testing.T) {
+	l := NewAuth(func(_ string, r Rate) Limiter { return NewMemory(r) })
 	for name, rl := range map[string]Limiter{"loginByAddr": l.LoginByAddr, "loginByUser": l.LoginByUser, "register": l.Register, "gate": l.Gate} {
 		if burst := rl.(*Memory).Rate().Burst; burst < 10 {
 			t.Errorf("%s: burst %d, DESIGN.md asks at least 10", name, burst)

@@ -151,7 +151,7 @@ func TestThreeReplicas(t *testing.T) {
 			}
 		}
 		// One replica lets 10 failures per account and network through, then
-		// one more a minute (ratelimit.DefaultAuth's LoginByUser).
+		// one more a minute (ratelimit.NewAuth's LoginByUser, counted in the database).
 		allowed := 10 + int(time.Since(start)/time.Minute)
 		t.Logf("answers %v; by replica %v", counts, perReplica)
 		if counts[http.StatusUnauthorized] > allowed || counts[http.StatusUnauthorized]+counts[http.StatusTooManyRequests] != 30 {

@@ -34,13 +34,9 @@ type HomeOptions struct {
 	// Data fetches what the page in a language shows.
 	Data func(ctx context.Context, lang string) (Data, error)
 
-	// Generation is the version of the data in this process (the server's public cache, which
-	// every admin write empties): a page cached under another generation is checked again.
-	Generation func() uint64
-
-	// Recheck is how long a page is served before its data is checked again all the same
-	// (writes made through another replica).
-	Recheck time.Duration
+	// Generation answers the version of the data (internal/contentversion, shared by every
+	// replica, bumped by every change): a page cached under another generation is checked again.
+	Generation func(ctx context.Context) (int64, error)
 
 	// Origin is the site's address (https://example.no) for canonical links and previews: from
 	// the configuration, never from a request's Host header, which anyone can make up.
@@ -48,9 +44,9 @@ type HomeOptions struct {
 }
 
 // Home keeps the rendered pages (the home page and the privacy page, Routes) per address and
-// language. An entry is checked
-// against the data's generation and, after Recheck, against a hash of its data: the page is
-// rendered again only when the data it shows changed.
+// language. An entry is served while the data's generation is the one it was made at; past it,
+// the page's data is hashed again, and the page is rendered again only when the data it shows
+// changed.
 type Home struct {
 	opts HomeOptions
 
@@ -67,8 +63,7 @@ type Home struct {
 type homeKey struct{ path, lang string }
 
 type cachedPage struct {
-	generation uint64
-	checked    time.Time
+	generation int64
 	dataHash   [32]byte
 	doc        *Document
 }
@@ -85,29 +80,35 @@ func NewHome(opts HomeOptions) *Home {
 }
 
 // Page returns the page at path (one of Routes' addresses) in lang, from the cache when its data
-// has not changed.
-// ErrBackingOff asks for the plain page this time.
+// has not changed. ErrBackingOff asks for the plain page this time. When the generation cannot be
+// read (the database is away) a cached page is served as it is.
 func (h *Home) Page(ctx context.Context, path, lang string) (*Document, error) {
 	if _, ok := RouteAt(path); !ok {
 		return nil, fmt.Errorf("ssr: %q is not a page the server renders", path)
 	}
 	key := homeKey{path, lang}
-	if e := h.fresh(key, h.opts.Generation()); e != nil {
+	gen, err := h.opts.Generation(ctx)
+	if e := h.cached(key); e != nil && (err != nil || e.generation == gen) {
 		return e.doc, nil
+	}
+	if err != nil {
+		return nil, err
 	}
 
 	h.renderMu.Lock()
 	defer h.renderMu.Unlock()
-	gen := h.opts.Generation() // read before the data, as the public cache does
-	if e := h.fresh(key, gen); e != nil {
-		return e.doc, nil // another request refreshed it meanwhile
+	// Read again once the lock is held, before the data, as the public cache does: another
+	// request may have refreshed the page meanwhile.
+	if gen, err = h.opts.Generation(ctx); err != nil {
+		return nil, err
+	}
+	old := h.cached(key)
+	if old != nil && old.generation == gen {
+		return old.doc, nil
 	}
 	if time.Now().Before(h.failedUntil) {
 		return nil, ErrBackingOff
 	}
-	h.mu.RLock()
-	old := h.entries[key]
-	h.mu.RUnlock()
 	page, err := h.refresh(ctx, old, key, gen)
 	if err != nil {
 		h.failedUntil = time.Now().Add(RenderBackoff)
@@ -119,20 +120,16 @@ func (h *Home) Page(ctx context.Context, path, lang string) (*Document, error) {
 	return page.doc, nil
 }
 
-// fresh is the cached page for key when it needs no check; nil otherwise.
-func (h *Home) fresh(key homeKey, gen uint64) *cachedPage {
+// cached is the page kept for key, or nil.
+func (h *Home) cached(key homeKey) *cachedPage {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	e := h.entries[key]
-	if e != nil && e.generation == gen && time.Since(e.checked) < h.opts.Recheck {
-		return e
-	}
-	return nil
+	return h.entries[key]
 }
 
 // refresh builds the page's data and renders it, unless the data is what old (possibly nil)
 // was rendered from. renderMu held.
-func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen uint64) (*cachedPage, error) {
+func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen int64) (*cachedPage, error) {
 	d, err := h.opts.Data(ctx, key.lang)
 	if err != nil {
 		return nil, err
@@ -144,7 +141,7 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen ui
 	hash := sha256.Sum256(data)
 	if old != nil && old.dataHash == hash {
 		fresh := *old
-		fresh.generation, fresh.checked = gen, time.Now()
+		fresh.generation = gen
 		return &fresh, nil
 	}
 	if h.shell == nil {
@@ -163,7 +160,7 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen ui
 		inline = rendered.Data
 	}
 	body := h.shell.fill(key.lang, headTags(rendered.Head, data, route, key.lang, h.opts.Origin), rendered.HTML, inline)
-	return &cachedPage{generation: gen, checked: time.Now(), dataHash: hash, doc: newDocument(body)}, nil
+	return &cachedPage{generation: gen, dataHash: hash, doc: newDocument(body)}, nil
 }
 
 // newDocument gzips the page once and names it by its bytes.

@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
-	"time"
 )
 
 // stubRenderer renders the page's data as text, or fails; it counts its calls.
@@ -28,10 +27,18 @@ func (r *stubRenderer) Render(_ context.Context, data []byte, _ string) (Page, e
 var stubWeb = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><html lang="no"><head><!--ssr-head--><title>Plain</title><!--/ssr-head--></head>` +
 	`<body><div id="root"><!--ssr-body--></div><!--ssr-data--></body></html>`)}}
 
+// stubGeneration is the data's version in tests; err, when set, is what reading it answers.
+type stubGeneration struct {
+	atomic.Int64
+	err error
+}
+
+func (g *stubGeneration) read(context.Context) (int64, error) { return g.Load(), g.err }
+
 // newStubHome is a cache whose data is *greeting and whose generation is *gen.
-func newStubHome(r Renderer, greeting *string, gen *atomic.Uint64) *Home {
+func newStubHome(r Renderer, greeting *string, gen *stubGeneration) *Home {
 	return NewHome(HomeOptions{
-		Renderer: r, Web: stubWeb, Generation: gen.Load, Recheck: time.Hour, Origin: "https://example.no",
+		Renderer: r, Web: stubWeb, Generation: gen.read, Origin: "https://example.no",
 		Data: func(_ context.Context, lang string) (Data, error) {
 			content, _ := json.Marshal(map[string]string{"greeting": *greeting + "-" + lang})
 			return Data{Content: content, Portfolio: json.RawMessage(`[]`), Testimonials: json.RawMessage(`[]`)}, nil
@@ -41,7 +48,7 @@ func newStubHome(r Renderer, greeting *string, gen *atomic.Uint64) *Home {
 
 // A new generation with the same data keeps the page; changed data renders it again.
 func TestHomeRendersAgainOnlyWhenTheDataChanges(t *testing.T) {
-	r, greeting, gen := &stubRenderer{}, "hei", &atomic.Uint64{}
+	r, greeting, gen := &stubRenderer{}, "hei", &stubGeneration{}
 	h := newStubHome(r, &greeting, gen)
 	ctx := context.Background()
 	first, err := h.Page(ctx, "/", "no")
@@ -72,7 +79,7 @@ func TestHomeRendersAgainOnlyWhenTheDataChanges(t *testing.T) {
 
 // After a failure the engine is left alone for a while: the plain page, no render.
 func TestHomeBacksOffAfterAFailure(t *testing.T) {
-	r, greeting, gen := &stubRenderer{fail: true}, "hei", &atomic.Uint64{}
+	r, greeting, gen := &stubRenderer{fail: true}, "hei", &stubGeneration{}
 	h := newStubHome(r, &greeting, gen)
 	if _, err := h.Page(context.Background(), "/", "no"); err == nil || errors.Is(err, ErrBackingOff) {
 		t.Fatalf("first error %v, want the render's", err)
@@ -96,7 +103,7 @@ func TestPrivacyPageDataAndTheRendersOwnData(t *testing.T) {
 		given = data
 		return Page{HTML: "<p>privacy</p>", Head: Head{Title: "T"}, Data: json.RawMessage(`{"filled":"</script>"}`)}, nil
 	})
-	greeting, gen := "hei", &atomic.Uint64{}
+	greeting, gen := "hei", &stubGeneration{}
 	h := newStubHome(r, &greeting, gen)
 	doc, err := h.Page(context.Background(), "/en/privacy", "en")
 	if err != nil {
@@ -116,5 +123,23 @@ func TestPrivacyPageDataAndTheRendersOwnData(t *testing.T) {
 	}
 	if _, err := h.Page(context.Background(), "/admin", "no"); err == nil {
 		t.Fatal("an address that is no rendered page was rendered")
+	}
+}
+
+// With the generation unknown (the database away) the cached page is served; with none
+// cached, the error asks for the plain page.
+func TestHomeServesItsCacheWhenTheVersionIsUnknown(t *testing.T) {
+	r, greeting, gen := &stubRenderer{}, "hei", &stubGeneration{}
+	h := newStubHome(r, &greeting, gen)
+	first, err := h.Page(context.Background(), "/", "no")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen.err = errors.New("database away")
+	if page, err := h.Page(context.Background(), "/", "no"); err != nil || page.ETag != first.ETag {
+		t.Fatalf("cached page: %v", err)
+	}
+	if _, err := h.Page(context.Background(), "/en", "en"); !errors.Is(err, gen.err) {
+		t.Fatalf("nothing cached: %v", err)
 	}
 }

@@ -7,8 +7,7 @@ import (
 
 // Unexported names the external tests check.
 var (
-	IsUniqueViolation = isUniqueViolation
-	Migrations        = migrations
+	Migrations = migrations
 )
 
 // MigrationVersions lists the versions goose finds for engine d, in order.

@@ -22,3 +22,8 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	return tx.Commit()
 }
+
+// IsUniqueViolation reports whether err is a unique-constraint failure in
+// either engine, for packages that keep their own tables (internal/deals:
+// an inquiry's one deal).
+func IsUniqueViolation(err error) bool { return isUniqueViolation(err) }

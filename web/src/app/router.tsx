@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "@/components/ui/spinner";
 import { NotFoundPage } from "@/features/not-found/not-found-page";
@@ -17,50 +17,9 @@ const ComingSoonPage = lazy(() =>
 );
 
 // Admin screens are code-split: a visitor's bundle must contain no admin code (DESIGN.md §2),
-// and the public page has a JavaScript budget (DESIGN.md §5).
-const DashboardPage = lazy(() =>
-  import("@/features/admin/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
-);
-const ContentPage = lazy(() =>
-  import("@/features/admin/content/content-page").then((m) => ({ default: m.ContentPage })),
-);
-const PortfolioPage = lazy(() =>
-  import("@/features/admin/portfolio/portfolio-page").then((m) => ({ default: m.PortfolioPage })),
-);
-const TestimonialsPage = lazy(() =>
-  import("@/features/admin/testimonials/testimonials-page").then((m) => ({
-    default: m.TestimonialsPage,
-  })),
-);
-const ClientLogosPage = lazy(() =>
-  import("@/features/admin/client-logos/client-logos-page").then((m) => ({
-    default: m.ClientLogosPage,
-  })),
-);
-const InquiriesPage = lazy(() =>
-  import("@/features/admin/inquiries/inquiries-page").then((m) => ({ default: m.InquiriesPage })),
-);
-// The admin guard (issue 3) is admin code too: lazy, so a visitor never downloads it.
-const AdminGuard = lazy(() =>
-  import("@/features/admin/admin-guard").then((m) => ({ default: m.AdminGuard })),
-);
-
-/** An admin screen behind the admin guard (SPEC.md section 2, "Admin guard"). */
-function guarded(Screen: ComponentType) {
-  return function GuardedScreen() {
-    return (
-      <AdminGuard>
-        <Screen />
-      </AdminGuard>
-    );
-  };
-}
-const GuardedDashboard = guarded(DashboardPage);
-const GuardedContent = guarded(ContentPage);
-const GuardedPortfolio = guarded(PortfolioPage);
-const GuardedTestimonials = guarded(TestimonialsPage);
-const GuardedClientLogos = guarded(ClientLogosPage);
-const GuardedInquiries = guarded(InquiriesPage);
+// and the public page has a JavaScript budget (DESIGN.md §5). One lazy module routes them all
+// (admin-routes.tsx), so a new admin screen costs a visitor nothing.
+const AdminRoutes = lazy(() => import("./admin-routes").then((m) => ({ default: m.AdminRoutes })));
 
 function RouteFallback() {
   const { t } = useLanguage();
@@ -81,13 +40,9 @@ export function AppRouter() {
         <Route path={paths.privacyEnglish} component={PrivacyPage} />
         <Route path={paths.auth} component={AuthPage} />
         <Route path={paths.comingSoon} component={ComingSoonPage} />
-        <Route path={paths.admin.dashboard} component={GuardedDashboard} />
-        <Route path={paths.admin.analytics} component={GuardedDashboard} />
-        <Route path={paths.admin.content} component={GuardedContent} />
-        <Route path={paths.admin.portfolio} component={GuardedPortfolio} />
-        <Route path={paths.admin.testimonials} component={GuardedTestimonials} />
-        <Route path={paths.admin.clientLogos} component={GuardedClientLogos} />
-        <Route path={paths.admin.inquiries} component={GuardedInquiries} />
+        <Route path={paths.admin.everything}>
+          <AdminRoutes notFound={NotFoundPage} />
+        </Route>
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -3,7 +3,7 @@ import { getJson } from "./api";
 
 /** One line of the Overview's recent activity (issue 25), newest first, at most 20. */
 export interface ActivityItem {
-  type: "inquiry" | "pitch-open" | "media-ready";
+  type: "inquiry" | "pitch-open" | "media-ready" | "deal";
   at: string;
   /** English, written by the server: `Inquiry from Kari Nordmann (Acme AS)`. */
   text: string;

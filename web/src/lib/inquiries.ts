@@ -19,6 +19,8 @@ export interface Inquiry {
   createdAt: string;
   /** The pitch link the sender's visit came through (issue 25), or null. */
   pitchLink?: { id: number; name: string } | null;
+  /** The deal made from it (issue 28), or null. */
+  deal?: { id: number; stage: string } | null;
 }
 
 /** The list's URL; also its query key's first element. */

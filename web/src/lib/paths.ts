@@ -12,6 +12,8 @@ export const paths = {
   auth: "/auth",
   comingSoon: "/coming-soon",
   admin: {
+    /** /admin and every address below it: the admin's routes (app/admin-routes.tsx). */
+    everything: "/admin/*?",
     dashboard: "/admin",
     /** The dashboard on its Analytics tab (issue 25). */
     analytics: "/admin/analytics",
@@ -21,8 +23,14 @@ export const paths = {
     /** The home page's client logos (issue 28). */
     clientLogos: "/admin/client-logos",
     inquiries: "/admin/inquiries",
+    /** The deals' board (issue 28); a deal's own page is dealPath(id). */
+    deals: "/admin/deals",
+    deal: "/admin/deals/:id",
   },
 } as const;
+
+/** A deal's page. */
+export const dealPath = (id: number) => `${paths.admin.deals}/${id}`;
 
 /** In-page anchors of the home sections, in page order (SPEC.md "Navigation and footer"). */
 export const homeAnchors = [

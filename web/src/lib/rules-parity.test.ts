@@ -8,6 +8,7 @@
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
 import { sections as editorSections } from "@/features/admin/content/content-sections";
+import { isDate } from "@/features/admin/deals/deal-rules";
 import {
   categoryOptions,
   emptyPortfolio,
@@ -28,6 +29,7 @@ import {
 } from "@/features/public/contact/contact-rules";
 import rules from "../../../testdata/rules.json";
 import { contentSections } from "./content";
+import { currencies, dealFormats, dealStages, stageLabels } from "./deals";
 import { checkForm, emailPattern } from "./form-rules";
 import { homePathOf, languageCookie, languages } from "./i18n";
 import { catalogues } from "./i18n/catalogues";
@@ -117,6 +119,17 @@ describe("rules shared with the server (testdata/rules.json)", () => {
 
   it("offers the same contact services", () => {
     expect([...serviceOptions]).toEqual(rules.contactServices);
+  });
+
+  it("has the deals' stages, formats and currencies, in the same order", () => {
+    expect([...dealStages]).toEqual(rules.dealStages);
+    expect([...dealFormats]).toEqual(rules.dealFormats);
+    expect([...currencies]).toEqual(rules.currencies);
+    expect(Object.keys(stageLabels)).toEqual(rules.dealStages);
+  });
+
+  it.each(rules.dates)("judges the date $date as the server does", ({ date, valid }) => {
+    expect(isDate(date)).toBe(valid);
   });
 
   it("checks every cap of the file, or knows it for a server-only one", () => {

@@ -32,6 +32,12 @@ export interface UploadOptions {
   retryDelayMs?: number;
   /** The type to declare; default: the file's video type (videoType). */
   fileType?: string;
+  /**
+   * The last step, given the upload's id, answering what uploadVideo resolves to; default: POST
+   * /api/admin/upload/finalize, the file onto the site. A deal's draft is finalized into the deal
+   * instead (lib/rooms-admin.ts).
+   */
+  finalize?: (uploadId: string) => Promise<string>;
 }
 
 /**
@@ -97,6 +103,8 @@ export async function uploadVideo(file: File, options: UploadOptions = {}): Prom
   await Promise.all(Array.from({ length: Math.min(CHUNKS_IN_FLIGHT, totalChunks) }, sender));
   if (failure) throw failure.error;
 
+  const finalize = options.finalize;
+  if (finalize) return step(uploadMessages.finalize, () => finalize(uploadId));
   return step(uploadMessages.finalize, async () => {
     const res = await apiRequest("POST", "/api/admin/upload/finalize", { uploadId });
     const body = (await res.json()) as { url?: unknown };

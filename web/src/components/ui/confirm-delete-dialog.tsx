@@ -16,6 +16,7 @@ export function ConfirmDeleteDialog({
   title,
   description,
   pending,
+  confirmLabel = "Delete",
   onCancel,
   onConfirm,
 }: {
@@ -23,6 +24,8 @@ export function ConfirmDeleteDialog({
   title: string;
   description: ReactNode;
   pending: boolean;
+  /** The destructive button's word ("Revoke"); "Delete" by default. */
+  confirmLabel?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -39,7 +42,7 @@ export function ConfirmDeleteDialog({
           </Button>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
             {pending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-            Delete
+            {confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>

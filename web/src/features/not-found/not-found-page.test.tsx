@@ -37,6 +37,14 @@ describe("not-found screen", () => {
     expect(screen.queryByRole("link", { name: "Priser" })).not.toBeInTheDocument();
   });
 
+  it("is shown, for anyone, for an address under /admin that names no admin screen", async () => {
+    renderAt("/admin/no-such-screen");
+    // The admin's routes load lazily; the 404 screen comes, not the sign-in page.
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "404 Page Not Found" }),
+    ).toBeInTheDocument();
+  });
+
   it("is not shown for a known route", () => {
     renderAt("/");
 

@@ -1,8 +1,9 @@
-import { ArrowRight, FileText, Image, Mail, MessageSquareQuote } from "lucide-react";
+import { ArrowRight, FileText, Handshake, Image, Mail, MessageSquareQuote } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { localToday } from "@/lib/deals";
 import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { paths } from "@/lib/paths";
 import { usePortfolio } from "@/lib/portfolio";
@@ -11,6 +12,8 @@ import { AdminLayout } from "../layout/admin-layout";
 // Not a lazy import of its own: the dashboard is lazy already, and a nested lazy import made the
 // bundler split shared modules out of the visitor's main script (2 KB more for every visitor).
 import { AnalyticsTab } from "./analytics/analytics-tab";
+import { LicencesEnding } from "./licences-ending";
+import { Pipeline } from "./pipeline";
 import { RecentActivity } from "./recent-activity";
 
 /** SPEC.md "Admin dashboard": three static dated update notes. */
@@ -143,30 +146,45 @@ export function DashboardPage() {
           <TabsTrigger value="updates">Updates</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Card className="p-5">
-              <h2 className="font-semibold">Quick actions</h2>
-              <div className="mt-4 flex flex-col gap-3">
-                <QuickAction
-                  href={paths.admin.content}
-                  icon={<FileText className="size-4" />}
-                  title="Edit website content"
-                  text="Update texts in Norwegian and English"
-                />
-                <QuickAction
-                  href={paths.admin.testimonials}
-                  icon={<MessageSquareQuote className="size-4" />}
-                  title="Manage testimonials"
-                  text="Add, edit or hide client quotes"
-                />
-                <QuickAction
-                  href={paths.admin.inquiries}
-                  icon={<Mail className="size-4" />}
-                  title="Review inquiries"
-                  text={unread > 0 ? `${unread} unread` : "No unread messages"}
-                />
-              </div>
-            </Card>
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <div className="flex flex-col gap-6">
+              <Card className="p-5">
+                <h2 className="font-semibold">Pipeline</h2>
+                <div className="mt-4">
+                  <Pipeline today={localToday()} />
+                </div>
+              </Card>
+              <LicencesEnding today={localToday()} />
+              <Card className="p-5">
+                <h2 className="font-semibold">Quick actions</h2>
+                <div className="mt-4 flex flex-col gap-3">
+                  <QuickAction
+                    href={paths.admin.content}
+                    icon={<FileText className="size-4" />}
+                    title="Edit website content"
+                    text="Update texts in Norwegian and English"
+                  />
+                  <QuickAction
+                    href={paths.admin.testimonials}
+                    icon={<MessageSquareQuote className="size-4" />}
+                    title="Manage testimonials"
+                    text="Add, edit or hide client quotes"
+                  />
+                  <QuickAction
+                    href={paths.admin.inquiries}
+                    icon={<Mail className="size-4" />}
+                    title="Review inquiries"
+                    text={unread > 0 ? `${unread} unread` : "No unread messages"}
+                  />
+                  <QuickAction
+                    href={paths.admin.deals}
+                    icon={<Handshake className="size-4" />}
+                    title="Deals board"
+                    text="Move deals from inquiry to paid"
+                  />
+                </div>
+              </Card>
+            </div>
             <Card className="p-5">
               <h2 className="font-semibold">Recent activity</h2>
               <div className="mt-4">

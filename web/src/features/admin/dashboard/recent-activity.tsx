@@ -1,5 +1,5 @@
 import { format as formatDate } from "date-fns";
-import { Film, Link2, Mail } from "lucide-react";
+import { Film, Handshake, Link2, Mail } from "lucide-react";
 import { Link } from "wouter";
 import { type ActivityItem, useActivity } from "@/lib/activity";
 
@@ -7,9 +7,13 @@ const icons: Record<ActivityItem["type"], typeof Mail> = {
   inquiry: Mail,
   "pitch-open": Link2,
   "media-ready": Film,
+  deal: Handshake,
 };
 
-/** The Overview's recent activity (issue 25): new inquiries, pitch links opened, media processed. */
+/**
+ * The Overview's recent activity (issue 25): new inquiries, pitch links opened, media processed,
+ * and every change of a deal (issue 28).
+ */
 export function RecentActivity() {
   const activity = useActivity();
   if (activity.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
@@ -17,7 +21,7 @@ export function RecentActivity() {
   if (activity.data.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">
-        Nothing yet. New inquiries, opened pitch links and processed media show here.
+        Nothing yet. New inquiries, opened pitch links, processed media and deals show here.
       </p>
     );
   }

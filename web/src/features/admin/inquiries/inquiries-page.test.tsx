@@ -37,6 +37,37 @@ describe("inquiries screen", () => {
     expect(within(dialog).getByText("Pitch link").nextSibling).toHaveTextContent("Acme AS");
   });
 
+  it("makes a deal from an inquiry in one click, then links it", async () => {
+    let made = false;
+    const fetchMock = mockApi({
+      "GET /api/user": () => json(admin),
+      "GET /api/admin/contact": () =>
+        json([
+          { ...inquiry(1, true), deal: made ? { id: 12, stage: "new" } : null },
+          { ...inquiry(2, true), deal: { id: 5, stage: "booked" } },
+        ]),
+      "POST /api/admin/contact/1/deal": () => {
+        made = true;
+        return json({ id: 12, brand: "Person 1", stage: "new" }, 201);
+      },
+    });
+    renderApp(<InquiriesPage />, { path: "/admin/inquiries" });
+    const user = userEvent.setup();
+    const existing = await screen.findByRole("link", { name: "Deal: Booked" });
+    expect(existing).toHaveAttribute("href", "/admin/deals/5");
+    await user.click(
+      screen.getByRole("button", { name: "Make a deal from the inquiry of Person 1" }),
+    );
+    expect(await screen.findByText("Deal made")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Deal: New" })).toHaveAttribute(
+      "href",
+      "/admin/deals/12",
+    );
+    expect(screen.queryByRole("button", { name: /Make a deal/ })).toBeNull();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(posts.map(([url]) => url)).toEqual(["/api/admin/contact/1/deal"]);
+  });
+
   it("shows no raw error body when marking read or deleting fails", async () => {
     mockApi({
       "GET /api/user": () => json(admin),

@@ -26,6 +26,7 @@ import {
   useMarkInquiryRead,
 } from "@/lib/inquiries";
 import { AdminLayout } from "../layout/admin-layout";
+import { InquiryDeal } from "./inquiry-deal";
 import { DeliveryStatus, ExportCsvButton, MailOffNotice, ReplyButton } from "./inquiry-mail";
 
 const filters = ["all", "unread", "read"] as const;
@@ -153,7 +154,8 @@ export function InquiriesPage() {
                     </div>
                   ) : null}
                 </div>
-                <div className="flex shrink-0 gap-2">
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <InquiryDeal inquiry={inq} />
                   <Button variant="outline" size="sm" onClick={() => open(inq)}>
                     <Eye className="size-4" aria-hidden="true" />
                     View & Mark Read
@@ -217,6 +219,11 @@ export function InquiriesPage() {
                 <dd>{viewing.service || "—"}</dd>
                 <dt className="text-muted-foreground">Pitch link</dt>
                 <dd>{viewing.pitchLink?.name ?? "—"}</dd>
+                <dt className="text-muted-foreground">Deal</dt>
+                <dd>
+                  {/* The list's copy: it refreshes when a deal is made, the dialog's snapshot does not. */}
+                  <InquiryDeal inquiry={all.find((i) => i.id === viewing.id) ?? viewing} />
+                </dd>
               </dl>
               <p className="whitespace-pre-wrap rounded-md bg-muted p-4 text-sm">
                 {viewing.message}

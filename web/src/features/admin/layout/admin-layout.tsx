@@ -2,6 +2,7 @@ import {
   ArrowLeft,
   BadgeCheck,
   FileText,
+  Handshake,
   Image,
   LayoutDashboard,
   LogOut,
@@ -26,6 +27,7 @@ const links = [
   { href: paths.admin.testimonials, label: "Testimonials", icon: MessageSquareQuote },
   { href: paths.admin.clientLogos, label: "Client Logos", icon: BadgeCheck },
   { href: paths.admin.inquiries, label: "Inquiries", icon: Mail },
+  { href: paths.admin.deals, label: "Deals", icon: Handshake },
 ] as const;
 
 /** SPEC.md "Admin sidebar": links, unread badge, the user, back to the site and logout. */
@@ -53,7 +55,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             // The dashboard's Analytics tab has an address of its own (issue 25).
             const active =
               location === href ||
-              (href === paths.admin.dashboard && location === paths.admin.analytics);
+              (href === paths.admin.dashboard && location === paths.admin.analytics) ||
+              (href === paths.admin.deals && location.startsWith(`${paths.admin.deals}/`));
             return (
               <li key={href}>
                 <Link

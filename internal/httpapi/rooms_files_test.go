@@ -1,0 +1,123 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+)
+
+// A draft goes through the portfolio's processing (the real ffmpeg): its
+// poster and renditions play in the room and in the admin, never on the
+// public paths; the same bytes uploaded to the site stay the site's. A
+// deal deleted takes its drafts' files with it, nothing left in storage.
+func TestDraftFilesStayPrivateAndGoWithTheDeal(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		e := newRoomsEnv(t, st, true)
+		admin := e.signedInAdmin(t)
+		id := admin.newDeal(t, map[string]any{"brand": "Fjellkaffe"})
+		room := admin.openRoom(t, id, map[string]any{})
+		clip := portraitClip(t)
+		d := admin.uploadDraft(t, id, "processed-draft-1", clip, 1)
+		var stored string
+		if err := st.DB.QueryRow(`SELECT stored_name FROM room_drafts WHERE id = ` + fmt.Sprint(d.ID)).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		waitVideo(t, admin, "/uploads/"+stored)
+		var drafts []draftJSON
+		admin.do("GET", fmt.Sprintf("/api/admin/deals/%d/drafts", id), nil).wantStatus(t, http.StatusOK).json(t, &drafts)
+		m := drafts[0].Media
+		if m.Status != "ready" || m.PosterURL == "" || len(m.Sources) == 0 {
+			t.Fatalf("media %+v", m)
+		}
+		files := []string{path.Base(m.PosterURL)}
+		for _, s := range m.Sources {
+			files = append(files, path.Base(s.URL))
+		}
+		brand := e.brand()
+		page := brand.do("GET", room, nil).wantStatus(t, http.StatusOK)
+		for _, f := range files {
+			inRoom := fmt.Sprintf("%s/drafts/%d/media/%s", room, d.ID, f)
+			if !strings.Contains(page.body, inRoom) {
+				t.Errorf("the room does not play %s", inRoom)
+			}
+			wantPrivate(t, brand.do("GET", inRoom, nil).wantStatus(t, http.StatusOK))
+			admin.do("GET", fmt.Sprintf("/api/admin/deals/%d/drafts/%d/media/%s", id, d.ID, f), nil).wantStatus(t, http.StatusOK)
+			// Never on the site's public paths, for a visitor or the admin.
+			for _, c := range []*client{brand, admin} {
+				c.do("GET", "/media/"+f, nil).wantStatus(t, http.StatusNotFound)
+				c.do("GET", "/uploads/"+f, nil).wantStatus(t, http.StatusNotFound)
+			}
+		}
+		// The original plays no more once processed; it downloads once approved.
+		brand.do("GET", fmt.Sprintf("%s/drafts/%d/media/%s", room, d.ID, stored), nil).wantStatus(t, http.StatusNotFound)
+		brand.do("GET", "/uploads/"+stored, nil).wantStatus(t, http.StatusNotFound)
+		brand.answer(room, d.ID, "approve", "Perfekt").wantStatus(t, http.StatusSeeOther)
+		final := brand.do("GET", fmt.Sprintf("%s/drafts/%d/final", room, d.ID), nil).wantStatus(t, http.StatusOK)
+		if final.body != string(clip) {
+			t.Fatal("the final is not the original")
+		}
+
+		// The same clip uploaded to the site is the site's: public once processed.
+		site := admin.uploadBytes(t, "same-clip-site-1", clip)
+		st2 := waitVideo(t, admin, site)
+		admin.do("POST", "/api/admin/portfolio", map[string]any{"title": "Kaffe", "videoUrl": site, "language": "no"}).
+			wantStatus(t, http.StatusCreated)
+		shared := 0
+		for _, s := range st2.Sources {
+			if slices.Contains(files, path.Base(s.URL)) {
+				shared++
+				e.client().do("GET", s.URL, nil).wantStatus(t, http.StatusOK)
+			}
+		}
+		t.Logf("%d of the site's renditions have the draft's bytes", shared)
+
+		// The Overview tells of the draft as the deal's, never as the portfolio's.
+		activity := admin.do("GET", "/api/admin/activity", nil).wantStatus(t, http.StatusOK).body
+		if strings.Contains(activity, stored) || !strings.Contains(activity, "Fjellkaffe: uploaded draft video 1 v1") ||
+			!strings.Contains(activity, "Video ready: "+strings.TrimPrefix(site, "/uploads/")) {
+			t.Errorf("recent activity:\n%s", activity)
+		}
+
+		// The deal goes: its drafts' files go, the site's stay.
+		before := e.files(t)
+		admin.do("DELETE", fmt.Sprintf("/api/admin/deals/%d", id), nil).wantStatus(t, http.StatusNoContent)
+		after := e.files(t)
+		for _, f := range append(files, stored) {
+			left := slices.ContainsFunc(after, func(p string) bool { return path.Base(p) == f })
+			if left != sharedWithSite(st2, f) {
+				t.Errorf("%s: in storage %v after the deal went, the site's %v (before: %v, after: %v)", f, left,
+					sharedWithSite(st2, f), before, after)
+			}
+		}
+		if len(after) >= len(before) {
+			t.Errorf("nothing removed: %v", after)
+		}
+		for _, table := range []string{"room_drafts", "deal_rooms", "room_links", "room_licences"} {
+			var n int
+			if err := st.DB.QueryRow(`SELECT COUNT(*) FROM ` + table).Scan(&n); err != nil || n != 0 {
+				t.Errorf("%s: %d rows left (%v)", table, n, err)
+			}
+		}
+		if _, err := st.GetMediaAsset(context.Background(), stored); err == nil {
+			t.Error("the draft's media asset was left")
+		}
+		brand.do("GET", room, nil).wantStatus(t, http.StatusNotFound)
+	})
+}
+
+// sharedWithSite reports whether a processed file is also the site's upload's.
+func sharedWithSite(st videoStatusJSON, name string) bool {
+	for _, s := range st.Sources {
+		if path.Base(s.URL) == name {
+			return true
+		}
+	}
+	return path.Base(st.PosterURL) == name
+}

@@ -1,0 +1,298 @@
+package rooms
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/forms"
+)
+
+// The admin's JSON API of rooms, drafts and licences (README.md "Delivery
+// rooms API"), registered by internal/httpapi behind its admin guard
+// beside the deals' own.
+
+// AdminRoutes answers every admin route.
+func (s *Service) AdminRoutes() []Route {
+	return []Route{
+		{"GET /api/admin/deals/{id}/room", s.getRoom},
+		{"POST /api/admin/deals/{id}/room", s.postRoom},
+		{"PATCH /api/admin/deals/{id}/room", s.patchRoom},
+		{"DELETE /api/admin/deals/{id}/room", s.deleteRoom},
+		{"GET /api/admin/deals/{id}/drafts", s.listDrafts},
+		{"POST /api/admin/deals/{id}/drafts", s.postDraft},
+		{"DELETE /api/admin/deals/{id}/drafts/{draft}", s.deleteDraft},
+		{"GET /api/admin/deals/{id}/drafts/{draft}/media/{name}", s.adminMedia},
+		{"GET /api/admin/deals/{id}/drafts/{draft}/file", s.adminFile},
+		{"GET /api/admin/deals/{id}/licences", s.listLicences},
+		{"PUT /api/admin/deals/{id}/licences/{n}", s.putLicence},
+		{"DELETE /api/admin/deals/{id}/licences/{n}", s.deleteLicence},
+		{"GET /api/admin/licences/ending", s.endingLicences},
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	return json.NewEncoder(w).Encode(v)
+}
+
+// pathNumber reads a positive whole number of the path, else 404.
+func pathNumber(r *http.Request, name, what string) (int64, error) {
+	n, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, apperr.NotFound("No %s %q", what, r.PathValue(name))
+	}
+	return n, nil
+}
+
+func dealID(r *http.Request) (int64, error) { return pathNumber(r, "id", "deal with id") }
+
+func (s *Service) getRoom(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	rm, err := s.Room(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, rm)
+}
+
+// postRoom answers POST …/room {expiresOn?, answerDays?}: 201 with a new
+// link (url), every earlier one revoked.
+func (s *Service) postRoom(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	rm, err := s.NewLink(r.Context(), s.actor(r), id, func(in *Settings) error { return s.decode(w, r, in) })
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, rm)
+}
+
+// patchRoom answers PATCH …/room {expiresOn?, answerDays?}.
+func (s *Service) patchRoom(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	rm, err := s.UpdateSettings(r.Context(), s.actor(r), id, func(in *Settings) error { return s.decode(w, r, in) })
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, rm)
+}
+
+// deleteRoom answers DELETE …/room: every link revoked; 200 with the room.
+func (s *Service) deleteRoom(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	rm, err := s.Revoke(r.Context(), s.actor(r), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, rm)
+}
+
+// AdminDraft is a draft as the admin reads it: what it plays from and its
+// original, under the admin's own paths.
+type AdminDraft struct {
+	Draft
+	Media   *DraftMedia `json:"media"`
+	FileURL string      `json:"fileUrl"`
+}
+
+func (s *Service) adminDrafts(r *http.Request, dealID int64, list []Draft) ([]AdminDraft, error) {
+	assets, err := s.assets(r.Context(), list)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]AdminDraft, len(list))
+	for i, dr := range list {
+		base := fmt.Sprintf("/api/admin/deals/%d/drafts/%d", dealID, dr.ID)
+		out[i] = AdminDraft{Draft: dr, Media: draftMedia(dr, assetOf(assets, dr), base+"/media/"), FileURL: base + "/file"}
+	}
+	return out, nil
+}
+
+// listDrafts answers GET …/drafts: by video, the newest version first.
+func (s *Service) listDrafts(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	if _, err := s.deals.Get(r.Context(), id); err != nil {
+		return err
+	}
+	list, err := s.drafts(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	out, err := s.adminDrafts(r, id, list)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, out)
+}
+
+// postDraft answers POST …/drafts {uploadId, deliverable, note}: the
+// admin's chunked upload finalized into the deal as the video's next
+// version; 201, or 200 with the same draft when it is sent again.
+func (s *Service) postDraft(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	in := NewDraft{Deliverable: 1}
+	if err := s.decode(w, r, &in); err != nil {
+		return err
+	}
+	dr, created, err := s.AddDraft(r.Context(), s.actor(r), s.adminID(r), id, in)
+	if err != nil {
+		return err
+	}
+	out, err := s.adminDrafts(r, id, []Draft{dr})
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	return writeJSON(w, status, out[0])
+}
+
+func (s *Service) deleteDraft(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	draftID, err := pathNumber(r, "draft", "draft")
+	if err != nil {
+		return err
+	}
+	if err := s.DeleteDraft(r.Context(), s.actor(r), id, draftID); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// adminDraft reads the draft of the path (of the path's deal).
+func (s *Service) adminDraft(r *http.Request) (Draft, error) {
+	id, err := dealID(r)
+	if err != nil {
+		return Draft{}, err
+	}
+	draftID, err := pathNumber(r, "draft", "draft")
+	if err != nil {
+		return Draft{}, err
+	}
+	return s.draft(r.Context(), id, draftID)
+}
+
+// adminMedia answers GET …/drafts/{draft}/media/{name}: the admin's player.
+func (s *Service) adminMedia(w http.ResponseWriter, r *http.Request) error {
+	dr, err := s.adminDraft(r)
+	if err != nil {
+		return err
+	}
+	return s.serveDraftFile(w, r, dr, r.PathValue("name"), originalAlways, false)
+}
+
+// adminFile answers GET …/drafts/{draft}/file: the original as uploaded.
+func (s *Service) adminFile(w http.ResponseWriter, r *http.Request) error {
+	dr, err := s.adminDraft(r)
+	if err != nil {
+		return err
+	}
+	return s.serveDraftFile(w, r, dr, dr.storedName, originalAlways, r.URL.Query().Get("download") != "")
+}
+
+func (s *Service) listLicences(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	if _, err := s.deals.Get(r.Context(), id); err != nil {
+		return err
+	}
+	list, err := s.licences(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, list)
+}
+
+// putLicence answers PUT …/licences/{n}: the licence of video n, whole.
+func (s *Service) putLicence(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	n, err := pathNumber(r, "n", "video")
+	if err != nil {
+		return err
+	}
+	var in LicenceInput
+	if err := s.decode(w, r, &in); err != nil {
+		return err
+	}
+	l, err := s.SetLicence(r.Context(), s.actor(r), id, int(min(n, 1<<20)), in)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, l)
+}
+
+func (s *Service) deleteLicence(w http.ResponseWriter, r *http.Request) error {
+	id, err := dealID(r)
+	if err != nil {
+		return err
+	}
+	n, err := pathNumber(r, "n", "video")
+	if err != nil {
+		return err
+	}
+	if err := s.DeleteLicence(r.Context(), s.actor(r), id, int(min(n, 1<<20))); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// endingLicences answers GET /api/admin/licences/ending[?days=N&today=D]:
+// the licences ending within N days (default 30, at most 365) of the
+// admin's day (else Oslo's), and those ended in the week before.
+func (s *Service) endingLicences(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	days := 30
+	if v := q.Get("days"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 365 {
+			return apperr.Invalid("days must be a whole number from 1 to 365")
+		}
+		days = n
+	}
+	today := day(s.now())
+	if v := q.Get("today"); v != "" {
+		if !forms.IsDate(v) {
+			return apperr.Invalid("today must be a date (YYYY-MM-DD)")
+		}
+		today = v
+	}
+	list, err := s.EndingSoon(r.Context(), today, days)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, list)
+}

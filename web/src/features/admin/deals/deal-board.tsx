@@ -1,0 +1,207 @@
+import {
+  type Announcements,
+  type CollisionDetection,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  MeasuringStrategy,
+  MouseSensor,
+  pointerWithin,
+  TouchSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { useRef, useState } from "react";
+import { cn } from "@/components/ui/cn";
+import {
+  type Deal,
+  type DealStage,
+  dealStages,
+  formatValue,
+  stageLabel,
+  stageLabels,
+} from "@/lib/deals";
+import { DealCard, DealCardPreview } from "./deal-card";
+
+// The board of deals (issue 28): a column per stage, moved between with @dnd-kit — the mouse, a
+// long press on a touch screen, or the keyboard (a card's handle: space, ←/→, space) — or with the
+// stage select on each card. A move calls onMove; the list it shows comes from its caller.
+
+const stageOfActive = (data: unknown): DealStage | undefined =>
+  (data as { deal?: Deal } | undefined)?.deal?.stage;
+
+/**
+ * The keyboard's move: ← and → (↑ and ↓ too) jump to the previous or next stage's column, its
+ * middle, whatever the distance; other keys do nothing. `column` keeps the column the keys have
+ * reached (it starts as the card's own), so each key moves exactly one column, and a drop goes
+ * there, however quickly the keys come and whatever the collision detection has caught up with.
+ */
+export function columnCoordinates(column: { current: DealStage | null }): KeyboardCoordinateGetter {
+  return (event, { context, currentCoordinates }) => {
+    const step: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowDown: 1,
+      ArrowLeft: -1,
+      ArrowUp: -1,
+    };
+    const delta = step[event.code];
+    if (delta === undefined) return undefined;
+    event.preventDefault();
+    const from = column.current ?? stageOfActive(context.active?.data.current) ?? "new";
+    const index = Math.max(0, Math.min(dealStages.length - 1, dealStages.indexOf(from) + delta));
+    const target = dealStages[index] ?? from;
+    const rect = context.droppableRects.get(target);
+    if (!rect) return currentCoordinates;
+    column.current = target;
+    const width = context.collisionRect?.width ?? 0;
+    return { x: rect.left + (rect.width - width) / 2, y: currentCoordinates.y };
+  };
+}
+
+/** Where a card is dropped: the column under the pointer, else (the keyboard) the nearest. */
+const collision: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : closestCenter(args);
+};
+
+function brandOf(active: { data: { current?: unknown } }): string {
+  return (active.data.current as { deal?: Deal } | undefined)?.deal?.brand ?? "The deal";
+}
+
+/** What a screen reader hears while a card moves; a keyboard's drop is where its keys went. */
+function announcementsFor(keyboardColumn: { current: DealStage | null }): Announcements {
+  const at = (over: { id: unknown } | null) => keyboardColumn.current ?? over?.id;
+  return {
+    onDragStart: ({ active }) =>
+      `Picked up ${brandOf(active)}, in ${stageLabel(stageOfActive(active.data.current) ?? "")}.`,
+    onDragOver: ({ active, over }) =>
+      at(over)
+        ? `${brandOf(active)} is over ${stageLabel(String(at(over)))}.`
+        : `${brandOf(active)} is over no stage.`,
+    onDragEnd: ({ active, over }) =>
+      at(over)
+        ? `${brandOf(active)} moved to ${stageLabel(String(at(over)))}.`
+        : `${brandOf(active)} was dropped outside the board and stays where it was.`,
+    onDragCancel: ({ active }) => `Moving ${brandOf(active)} was cancelled; it stays where it was.`,
+  };
+}
+
+const screenReaderInstructions = {
+  draggable:
+    "To move this deal to another stage, press space or enter, then the left or right arrow keys, then space or enter to drop it. Escape cancels.",
+};
+
+function Column({
+  stage,
+  deals,
+  today,
+  onMove,
+}: {
+  stage: DealStage;
+  deals: Deal[];
+  today: string;
+  onMove: (deal: Deal, stage: DealStage) => void;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: stage });
+  const total: Record<string, number> = {};
+  for (const d of deals) total[d.currency] = (total[d.currency] ?? 0) + d.price;
+  const headingId = `deal-stage-${stage}`;
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      data-testid={`deal-column-${stage}`}
+      className={cn(
+        "flex w-52 shrink-0 flex-col rounded-xl border border-border bg-muted/60 p-2 transition-colors",
+        isOver && "border-amber-400 bg-amber-50",
+      )}
+    >
+      <header className="px-1 pt-1 pb-2">
+        <h2 id={headingId} className="flex items-center justify-between text-sm font-semibold">
+          {stageLabels[stage]}
+          <span className="rounded-full bg-card px-2 text-xs font-medium text-muted-foreground">
+            {deals.length}
+          </span>
+        </h2>
+        <p className="text-xs text-muted-foreground tabular-nums" data-testid="column-value">
+          {formatValue(total)}
+        </p>
+      </header>
+      <ul className="flex min-h-24 flex-1 flex-col gap-2">
+        {deals.map((deal) => (
+          <DealCard key={deal.id} deal={deal} today={today} onMove={onMove} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The board: seven columns in a row that scrolls sideways where the screen is narrower. */
+export function DealBoard({
+  deals,
+  today,
+  onMove,
+}: {
+  deals: Deal[];
+  /** The admin's day, YYYY-MM-DD: what counts as overdue. */
+  today: string;
+  onMove: (deal: Deal, stage: DealStage) => void;
+}) {
+  const keyboardColumn = useRef<DealStage | null>(null);
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // A long press, so a swipe still scrolls the board.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates(keyboardColumn) }),
+  );
+  const [dragging, setDragging] = useState<Deal | null>(null);
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    keyboardColumn.current = null;
+    setDragging((active.data.current as { deal?: Deal } | undefined)?.deal ?? null);
+  };
+  const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
+    setDragging(null);
+    const deal = (active.data.current as { deal?: Deal } | undefined)?.deal;
+    // The keyboard drops where its keys went; a pointer where the pointer is.
+    const keyboard = activatorEvent instanceof KeyboardEvent;
+    const stage = keyboard ? keyboardColumn.current : (over?.id as DealStage | undefined);
+    if (deal && stage && stage !== deal.stage && dealStages.includes(stage)) onMove(deal, stage);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collision}
+      // The columns are measured before a drag starts, not as it starts: a key pressed at once
+      // (the arrow right after space) finds where the next column is.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      accessibility={{ announcements: announcementsFor(keyboardColumn), screenReaderInstructions }}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+    >
+      <div className="-mx-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0" data-testid="deal-board">
+        <div className="flex min-w-max gap-3">
+          {dealStages.map((stage) => (
+            <Column
+              key={stage}
+              stage={stage}
+              deals={deals.filter((d) => d.stage === stage)}
+              today={today}
+              onMove={onMove}
+            />
+          ))}
+        </div>
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {dragging ? <DealCardPreview deal={dragging} today={today} /> : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

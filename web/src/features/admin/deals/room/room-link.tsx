@@ -1,0 +1,213 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { format } from "date-fns";
+import { Copy, Link2, Link2Off, Loader2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
+import {
+  type Room,
+  useNewRoomLink,
+  useRevokeRoom,
+  useRoom,
+  useUpdateRoom,
+} from "@/lib/rooms-admin";
+import { type RoomValues, roomSchema } from "./room-rules";
+
+const stateBadges: Record<
+  Room["state"],
+  { label: string; variant: "accent" | "muted" | "outline" }
+> = {
+  none: { label: "No link yet", variant: "outline" },
+  active: { label: "Link works", variant: "accent" },
+  expired: { label: "Link expired", variant: "muted" },
+  revoked: { label: "Link revoked", variant: "muted" },
+};
+
+const when = (iso: string) => format(new Date(iso), "MMM d, yyyy • h:mm a");
+
+/** What the room's state means for the brand, in a line. */
+function stateLine(room: Room): string {
+  switch (room.state) {
+    case "none":
+      return "The brand sees nothing until you make a link and send it.";
+    case "active":
+      return room.lastOpenedAt
+        ? `The brand last opened the room ${when(room.lastOpenedAt)}.`
+        : "The brand has not opened the room yet.";
+    case "expired":
+      return `The link worked through ${format(new Date(`${room.expiresOn}T12:00:00`), "MMM d, yyyy")}. Set a later expiry or make a new link.`;
+    case "revoked":
+      return "Every link of this room is revoked. Make a new link to open it again.";
+  }
+}
+
+/**
+ * The deal's delivery room: its state, a new link (shown once, with a copy button: the server keeps
+ * only a fingerprint of it), the expiry and the days a draft waits for its answer, and revoking.
+ */
+export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmail: string }) {
+  const room = useRoom(dealId);
+  const [link, setLink] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState(false);
+  const make = useNewRoomLink(dealId);
+  const save = useUpdateRoom(dealId);
+  const revoke = useRevokeRoom(dealId);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RoomValues>({
+    resolver: zodResolver(roomSchema),
+    values: room.data
+      ? { expiresOn: room.data.expiresOn, answerDays: room.data.answerDays }
+      : { expiresOn: "", answerDays: 3 },
+  });
+
+  if (room.isPending) return <Card className="p-5 text-sm text-muted-foreground">Loading…</Card>;
+  if (room.isError) {
+    return <Card className="p-5 text-sm text-destructive">Failed to load the delivery room.</Card>;
+  }
+  const r = room.data;
+  const badge = stateBadges[r.state];
+  const failed = (what: string) => (e: Error) =>
+    toast.error(`Error: ${what}`, { description: errorMessage(e, "Please try again.") });
+
+  const makeLink = handleSubmit((values) =>
+    make.mutate(values, {
+      onSuccess: (made) => {
+        setLink(made.url ?? null);
+        toast.success("Room link made: copy it and send it to the brand");
+      },
+      onError: failed("the link was not made"),
+    }),
+  );
+  const saveSettings = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => toast.success("Delivery room saved"),
+      onError: failed("the room was not saved"),
+    }),
+  );
+
+  return (
+    <Card className="p-5" data-testid="room-link">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">Delivery room</h2>
+        <Badge variant={badge.variant} data-testid="room-state">
+          {badge.label}
+        </Badge>
+      </div>
+      <p className="mb-4 text-sm text-muted-foreground">
+        {stateLine(r)}
+        {r.linkCreatedAt ? ` Link made ${when(r.linkCreatedAt)}.` : ""}
+      </p>
+      {link ? (
+        <div className="mb-4 flex flex-col gap-2 rounded-md border border-border bg-muted/40 p-3">
+          <label htmlFor={`room-url-${dealId}`} className="text-sm font-medium">
+            The brand's link (shown only now)
+          </label>
+          <div className="flex gap-2">
+            <Input
+              id={`room-url-${dealId}`}
+              readOnly
+              value={link}
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="room-url"
+            />
+            <Button
+              variant="outline"
+              onClick={() =>
+                navigator.clipboard.writeText(link).then(
+                  () => toast.success("Link copied"),
+                  () => toast.error("Could not copy: select the link and copy it"),
+                )
+              }
+            >
+              <Copy className="size-4" aria-hidden="true" />
+              Copy link
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            The server keeps only a fingerprint of it: if you lose it, make a new link (the old one
+            stops working).
+            {contactEmail
+              ? ` ${contactEmail} also gets a link by e-mail with each new draft.`
+              : " The deal has no contact e-mail, so the brand gets no e-mail of new drafts."}
+          </p>
+        </div>
+      ) : null}
+      <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()} noValidate>
+        <FormField label="Link works through (optional)" error={errors.expiresOn?.message}>
+          {(control) => <Input type="date" {...control} {...register("expiresOn")} />}
+        </FormField>
+        <FormField label="Business days to answer a draft" error={errors.answerDays?.message}>
+          {(control) => (
+            <Input
+              type="number"
+              min={1}
+              max={30}
+              {...control}
+              {...register("answerDays", { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <p className="text-xs text-muted-foreground sm:col-span-2">
+          A draft not answered within these days (Monday to Friday) is approved automatically, and
+          you and the brand are told.
+        </p>
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <Button onClick={makeLink} disabled={make.isPending}>
+            {make.isPending ? (
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Link2 className="size-4" aria-hidden="true" />
+            )}
+            {r.state === "none" ? "Make the room link" : "Make a new link"}
+          </Button>
+          {r.state !== "none" ? (
+            <Button variant="outline" onClick={saveSettings} disabled={save.isPending}>
+              Save settings
+            </Button>
+          ) : null}
+          {r.state === "active" || r.state === "expired" ? (
+            <Button
+              variant="outline"
+              className="text-destructive"
+              onClick={() => setRevoking(true)}
+            >
+              <Link2Off className="size-4" aria-hidden="true" />
+              Revoke link
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      <ConfirmDeleteDialog
+        open={revoking}
+        title="Revoke the room link?"
+        description="Every link to this room stops working at once, also those in e-mails. The drafts and licences stay; a new link opens the room again."
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        onCancel={() => setRevoking(false)}
+        onConfirm={() =>
+          revoke.mutate(undefined, {
+            onSuccess: () => {
+              setRevoking(false);
+              setLink(null);
+              toast.success("Room link revoked");
+            },
+            onError: (e) => {
+              setRevoking(false);
+              failed("the link was not revoked")(e);
+            },
+          })
+        }
+      />
+    </Card>
+  );
+}
