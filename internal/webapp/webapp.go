@@ -58,7 +58,7 @@ func (s *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	status := http.StatusOK
 	if err != nil || name == "" {
-		if !clientRoutes[path.Clean("/"+r.URL.Path)] {
+		if !isClientRoute(path.Clean("/" + r.URL.Path)) {
 			// The app shows its 404 screen; the status tells search engines the same.
 			status = http.StatusNotFound
 		}
@@ -112,6 +112,40 @@ var clientRoutes = map[string]bool{
 	"/admin/testimonials": true,
 	"/admin/client-logos": true,
 	"/admin/inquiries":    true,
+	"/admin/deals":        true,
+	"/admin/deals/:id":    true,
+}
+
+// isClientRoute reports whether p is one of clientRoutes, where a ":name"
+// segment stands for any one segment (a deal's id).
+func isClientRoute(p string) bool {
+	if clientRoutes[p] {
+		return true
+	}
+	segments := strings.Split(p, "/")
+	for route := range clientRoutes {
+		if !strings.Contains(route, "/:") {
+			continue
+		}
+		pattern := strings.Split(route, "/")
+		if len(pattern) == len(segments) && segmentsMatch(pattern, segments) {
+			return true
+		}
+	}
+	return false
+}
+
+func segmentsMatch(pattern, segments []string) bool {
+	for i, want := range pattern {
+		if strings.HasPrefix(want, ":") {
+			if segments[i] == "" {
+				return false
+			}
+		} else if want != segments[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // load returns a file of the app, reading and compressing it on first use.
