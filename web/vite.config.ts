@@ -39,6 +39,39 @@ function precompress(): Plugin {
 }
 
 /**
+ * Names each language's catalogue chunk on the app's `<script type="module">` in index.html
+ * (`data-catalogue-no`, `data-catalogue-en`). The app imports its language's catalogue before it
+ * starts (web/src/main.tsx); on the home page the server renders, the loader fetches that chunk
+ * together with the app's (web/public/boot.js, internal/ssr/shell.go), rather than one round trip
+ * after the app has run.
+ */
+function nameCatalogues(): Plugin {
+  return {
+    name: "ugcfolio-name-catalogues",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const attributes: string[] = [];
+        for (const chunk of Object.values(ctx.bundle ?? {})) {
+          if (chunk.type !== "chunk") continue;
+          for (const id of chunk.moduleIds) {
+            const language = /\/src\/lib\/i18n\/(no|en)\.ts$/.exec(id)?.[1];
+            if (language) attributes.push(`data-catalogue-${language}="/${chunk.fileName}"`);
+          }
+        }
+        if (attributes.length !== 2) {
+          throw new Error(`want a catalogue chunk per language, found ${attributes.join(" ")}`);
+        }
+        const tag = '<script type="module" crossorigin ';
+        if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`);
+        return html.replace(tag, `${tag}${attributes.sort().join(" ")} `);
+      },
+    },
+  };
+}
+
+/**
  * The server build only: every dynamic `import()` (the lazy admin screens, the contact form, the
  * video player) becomes an empty module. They never render on the server, and inlined they would
  * triple the bundle the engine loads.
@@ -69,7 +102,11 @@ const legacyServerRenderer = fileURLToPath(
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), isSsrBuild ? stubDynamicImports() : precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [stubDynamicImports()] : [precompress(), nameCatalogues()]),
+  ],
   resolve: {
     alias: [
       { find: "@", replacement: src },
