@@ -68,20 +68,23 @@ const firstPaintAfter = "ugc"
 //
 //   - The stylesheet is inlined: the page then paints from its first response, with no request
 //     blocking it.
-//   - The app's scripts are fetched only once the page is on screen, by a loader inlined in the
-//     page (web/public/boot.js, allowed by ScriptHash): it waits for the first contentful paint
-//     (and for the whole document), then asks for every module the app starts with at once
-//     (`modulepreload`: React's DOM renderer and the other chunks Vite preloads, the app, and the
-//     page's language's texts, which the app would otherwise ask for only once it runs, one
-//     round trip later) and runs the chunks each in a task of its own before the app (run in one
-//     task, they kept a phone from answering a tap for about 200 ms).
-//     Why not fetch them from the head, as Vite's tags do: a fast connection then has them before
-//     the first paint, and Lighthouse's simulated phone (PageSpeed Insights) counts every request
-//     that ended before a paint as needed for it, so 100 KB of scripts at 1.6 Mb/s delayed the
-//     first and largest paints by a second there. With them fetched after the paint, a really
-//     throttled phone starts them about 0.2 s later but skips the texts' round trip (issue 26
-//     measures both).
+//   - The app's scripts are asked for only once the page is on screen, by a loader at the end of
+//     the page (web/src/boot.js, minified by the build into boot.js, inline and allowed by
+//     ScriptHash): after the first contentful paint it asks for every module the app starts with
+//     at once (`modulepreload`: the chunks Vite preloads, React's DOM renderer above all, the app,
+//     and the page's language's texts, which the app would otherwise ask for only once it runs,
+//     one round trip later), then runs the chunks each in a task of its own before the app (run
+//     in one task, they kept a phone from answering a tap for about 200 ms). At the end of the
+//     page, it runs once the app's HTML and data are parsed.
+//     Why not from the head, as Vite's tags do: on a fast connection the scripts then arrive
+//     before the first paint, and Lighthouse's simulated phone (PageSpeed Insights) counts every
+//     request that ended before a paint as needed for it: 100 KB of scripts at 1.6 Mb/s made the
+//     simulated first and largest paints a second later. Asked for after the paint, they start
+//     about 0.2 s later on a really throttled phone, which the texts' saved round trip makes up
+//     (issue 26 has the figures).
 //   - The loader is inline rather than a file: a file is one more request before the paint.
+//   - `<link rel="expect" blocking="render">` in the head holds the first paint until the hero
+//     is parsed (firstPaintAfter).
 //
 // A tokenizer finds those tags and the placeholders; everything else is copied byte for byte.
 func NewShell(web fs.FS) (*Shell, error) {
@@ -108,6 +111,7 @@ func NewShell(web fs.FS) (*Shell, error) {
 	}
 	inPlainHead := false // between <!--ssr-head--> and <!--/ssr-head-->: dropped
 	inAppScript := false // between the app's <script> and </script>: dropped
+	loaderTag := ""      // the loader, until </body>
 	z := html.NewTokenizer(bytes.NewReader(index))
 	for {
 		tt := z.Next()
@@ -146,15 +150,22 @@ func NewShell(web fs.FS) (*Shell, error) {
 			// The loader asks for it after the first paint.
 		case tt == html.StartTagToken && tok.Data == "script" && attr(tok, "type") == "module" &&
 			attr(tok, "src") != "" && hasLoader:
-			b.WriteString(loaderTags(tok, preloads, string(loader)))
+			b.WriteString(`<link rel="expect" href="#` + firstPaintAfter + `" blocking="render">`)
+			loaderTag = loaderScript(tok, preloads, string(loader))
 			sum := sha256.Sum256(loader)
 			sh.ScriptHash = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 			inAppScript = true
+		case tt == html.EndTagToken && tok.Data == "body" && loaderTag != "":
+			b.WriteString(loaderTag + "\n  " + raw)
+			loaderTag = ""
 		default:
 			b.WriteString(raw)
 		}
 	}
 	parts = append(parts, b.String())
+	if loaderTag != "" {
+		return nil, errors.New("index.html: no </body> for the loader")
+	}
 	if want := []string{"html", markHeadStart, markBody, markData}; !slices.Equal(cuts, want) || inPlainHead {
 		return nil, fmt.Errorf("index.html has %v, want <html> and the placeholders %v once each, in that order (and <!--%s-->)",
 			cuts, want[1:], markHeadEnd)
@@ -184,11 +195,10 @@ func modulePreloads(index []byte) ([]string, error) {
 	}
 }
 
-// loaderTags replace the app's <script type="module">: the render-blocking hint of
-// firstPaintAfter, and the loader inline, told the app's address (data-app), the chunks to run
-// before it (data-chunks) and the other data- attributes Vite's tag has (each language's texts,
-// web/vite.config.ts).
-func loaderTags(app html.Token, preloads []string, loader string) string {
+// loaderScript is the loader inline, told the app's address (data-app), the chunks to run before
+// it (data-chunks) and the other data- attributes of Vite's tag for the app (each language's
+// texts, web/vite.config.ts).
+func loaderScript(app html.Token, preloads []string, loader string) string {
 	src := attr(app, "src")
 	var chunks []string
 	for _, href := range preloads {
@@ -198,7 +208,6 @@ func loaderTags(app html.Token, preloads []string, loader string) string {
 	}
 	esc := html.EscapeString
 	var b strings.Builder
-	b.WriteString(`<link rel="expect" href="#` + firstPaintAfter + `" blocking="render">` + "\n    ")
 	b.WriteString(`<script data-app="` + esc(src) + `" data-chunks="` + esc(strings.Join(chunks, " ")) + `"`)
 	for _, a := range app.Attr {
 		if strings.HasPrefix(a.Key, "data-") {

@@ -64,6 +64,14 @@ func TestShellFillsTheBuiltIndex(t *testing.T) {
 	if strings.Index(page, "<title>Rendered") > strings.Index(page, "</head>") || strings.Index(page, "page-data") > strings.Index(page, "</body>") {
 		t.Errorf("the head or the data is out of place:\n%s", page)
 	}
+	// The hint in the head; the loader last, once the app's HTML and data are parsed.
+	if strings.Index(page, `rel="expect"`) > strings.Index(page, "</head>") {
+		t.Error("the render-blocking hint is not in the head")
+	}
+	if loader := strings.Index(page, "<script data-app="); loader < strings.Index(page, `<script id="page-data"`) ||
+		strings.Index(page[loader:], "</script>") > strings.Index(page[loader:], "</body>") {
+		t.Error("the loader is not between the page data and </body>")
+	}
 }
 
 // The loader's Content-Security-Policy source is the hash of the script as the page has it.
