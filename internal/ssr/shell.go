@@ -54,15 +54,6 @@ type Shell struct {
 	ScriptHash string
 }
 
-// firstPaintAfter is the id of the element that follows the hero on the home page (the UGC
-// section, web/src/features/public/sections/about.tsx). The page's first paint waits until the
-// browser has parsed it (`<link rel="expect" blocking="render">`): a browser may paint a page
-// before it has parsed all of it, and a first frame with the navigation but not yet the hero
-// made the hero's text the page's largest paint a frame later (about 1 load in 30 on a busy
-// machine, issue 26). e2e/tests/hydration.spec.ts checks that the element exists and follows
-// the hero.
-const firstPaintAfter = "ugc"
-
 // NewShell cuts the built app's index.html once. The tags Vite writes for the stylesheet and the
 // app change on the way:
 //
@@ -83,8 +74,6 @@ const firstPaintAfter = "ugc"
 //     about 0.2 s later on a really throttled phone, which the texts' saved round trip makes up
 //     (issue 26 has the figures).
 //   - The loader is inline rather than a file: a file is one more request before the paint.
-//   - `<link rel="expect" blocking="render">` in the head holds the first paint until the hero
-//     is parsed (firstPaintAfter).
 //
 // A tokenizer finds those tags and the placeholders; everything else is copied byte for byte.
 func NewShell(web fs.FS) (*Shell, error) {
@@ -150,7 +139,6 @@ func NewShell(web fs.FS) (*Shell, error) {
 			// The loader asks for it after the first paint.
 		case tt == html.StartTagToken && tok.Data == "script" && attr(tok, "type") == "module" &&
 			attr(tok, "src") != "" && hasLoader:
-			b.WriteString(`<link rel="expect" href="#` + firstPaintAfter + `" blocking="render">`)
 			loaderTag = loaderScript(tok, preloads, string(loader))
 			sum := sha256.Sum256(loader)
 			sh.ScriptHash = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"

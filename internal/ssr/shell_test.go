@@ -44,7 +44,7 @@ func TestShellFillsTheBuiltIndex(t *testing.T) {
 		`<script id="page-data" type="application/json">{"language":"en","x":"\u003c/script\u003e"}</script>`,
 		`<script data-app="/assets/index-`,
 		`data-catalogue-en="/assets/en-`, `data-catalogue-no="/assets/no-`,
-		`<link rel="expect" href="#ugc" blocking="render">`, "PerformanceObserver",
+		"PerformanceObserver",
 		"<style>",
 	} {
 		if !strings.Contains(page, want) {
@@ -64,10 +64,7 @@ func TestShellFillsTheBuiltIndex(t *testing.T) {
 	if strings.Index(page, "<title>Rendered") > strings.Index(page, "</head>") || strings.Index(page, "page-data") > strings.Index(page, "</body>") {
 		t.Errorf("the head or the data is out of place:\n%s", page)
 	}
-	// The hint in the head; the loader last, once the app's HTML and data are parsed.
-	if strings.Index(page, `rel="expect"`) > strings.Index(page, "</head>") {
-		t.Error("the render-blocking hint is not in the head")
-	}
+	// The loader last, once the app's HTML and data are parsed.
 	if loader := strings.Index(page, "<script data-app="); loader < strings.Index(page, `<script id="page-data"`) ||
 		strings.Index(page[loader:], "</script>") > strings.Index(page[loader:], "</body>") {
 		t.Error("the loader is not between the page data and </body>")
