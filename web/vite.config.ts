@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { gzipAsync } from "@gfx/zopfli";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
+import { minify, type Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 // The Go server (`ugcfolio serve`) owns these paths; in development Vite forwards them to it so the
@@ -34,6 +34,61 @@ function precompress(): Plugin {
         // A tiny file grows when compressed: the server then sends it as it is.
         if (compressed.length < plain.length) await writeFile(`${file}.gz`, compressed);
       }
+    },
+  };
+}
+
+/**
+ * Names each language's catalogue chunk on the app's `<script type="module">` in index.html
+ * (`data-catalogue-no`, `data-catalogue-en`). The app imports its language's catalogue before it
+ * starts (web/src/main.tsx); on the home page the server renders, the loader fetches that chunk
+ * together with the app's (src/boot.js, internal/ssr/shell.go), rather than one round trip after
+ * the app has run.
+ */
+function nameCatalogues(): Plugin {
+  return {
+    name: "ugcfolio-name-catalogues",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const attributes: string[] = [];
+        for (const chunk of Object.values(ctx.bundle ?? {})) {
+          if (chunk.type !== "chunk") continue;
+          for (const id of chunk.moduleIds) {
+            const language = /\/src\/lib\/i18n\/(no|en)\.ts$/.exec(id)?.[1];
+            if (language) attributes.push(`data-catalogue-${language}="/${chunk.fileName}"`);
+          }
+        }
+        if (attributes.length !== 2) {
+          throw new Error(`want a catalogue chunk per language, found ${attributes.join(" ")}`);
+        }
+        const tag = '<script type="module" crossorigin ';
+        if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`);
+        return html.replace(tag, `${tag}${attributes.sort().join(" ")} `);
+      },
+    },
+  };
+}
+
+/**
+ * Writes the home page's loader (src/boot.js) minified as dist/boot.js: the server inlines it in
+ * the page it renders (internal/ssr/shell.go), where every byte counts against the visitor's
+ * JavaScript budget.
+ */
+function minifyLoader(): Plugin {
+  return {
+    name: "ugcfolio-minify-loader",
+    apply: "build",
+    async generateBundle() {
+      const file = fileURLToPath(new URL("./src/boot.js", import.meta.url));
+      const { code, errors } = await minify("boot.js", await readFile(file, "utf8"), {
+        compress: true,
+        mangle: true,
+      });
+      if (errors.length > 0)
+        throw new Error(`src/boot.js: ${errors.map((e) => e.message).join("; ")}`);
+      this.emitFile({ type: "asset", fileName: "boot.js", source: code });
     },
   };
 }
@@ -69,7 +124,11 @@ const legacyServerRenderer = fileURLToPath(
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), isSsrBuild ? stubDynamicImports() : precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [stubDynamicImports()] : [precompress(), nameCatalogues(), minifyLoader()]),
+  ],
   resolve: {
     alias: [
       { find: "@", replacement: src },
@@ -111,7 +170,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: {
           output: {
             // React's DOM renderer is two thirds of the app's script: in a chunk of its own, the
-            // home page runs it in a task before the app's (public/boot.js), not in one long task.
+            // home page runs it in a task before the app's (src/boot.js), not in one long task.
             // React and its JSX runtime go with it: left alone, the bundler put the runtime in a
             // tiny shared chunk of its own, one more request for the visitor.
             manualChunks: (id) =>

@@ -50,6 +50,9 @@ func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := w.Header()
+	if page.ScriptHash != "" {
+		h.Set("Content-Security-Policy", policyWithInlineScript(page.ScriptHash))
+	}
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Encoding, Cookie") // "/" and "/privacy" follow the language cookie
@@ -60,6 +63,12 @@ func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("ETag", etag)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// policyWithInlineScript is the site's Content-Security-Policy that also lets the one inline
+// script with this hash run: the rendered home page's loader (internal/ssr's NewShell).
+func policyWithInlineScript(hash string) string {
+	return strings.Replace(contentSecurityPolicy, "script-src 'self';", "script-src 'self' "+hash+";", 1)
 }
 
 // homeLanguage is the language of the page asked for: English at its

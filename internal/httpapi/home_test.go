@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -167,27 +169,28 @@ func TestHomePageRenderedInBothLanguages(t *testing.T) {
 					t.Errorf("title %q, want %q", got, tc.title)
 				}
 				for pattern, want := range map[string]string{
-					`<meta name="description" content="([^"]*)"`:              tc.description,
-					`<link rel="canonical" href="([^"]*)"`:                    tc.canonical,
-					`<link rel="alternate" hreflang="no" href="([^"]*)"`:      "https://ugc.example.no/",
-					`<link rel="alternate" hreflang="en" href="([^"]*)"`:      "https://ugc.example.no/en",
-					`<meta property="og:title" content="([^"]*)"`:             tc.title,
-					`<meta property="og:description" content="([^"]*)"`:       tc.description,
-					`<meta property="og:url" content="([^"]*)"`:               tc.canonical,
-					`<meta property="og:image" content="([^"]*)"`:             tc.image,
-					`<meta name="twitter:card" content="([^"]*)"`:             "summary_large_image",
-					`<meta name="twitter:image" content="([^"]*)"`:            tc.image,
-					`<link rel="manifest" href="([^"]*)"`:                     "/manifest.webmanifest",
-					`<link rel="apple-touch-icon"[^>]*href="([^"]*)"`:         "/icons/apple-touch-icon.png",
-					`<meta property="og:locale" content="([^"]*)"`:            map[string]string{"no": "nb_NO", "en": "en_US"}[tc.lang],
-					`<script id="page-data" type="application/json">(\{)`:     "{",
-					`<script defer src="/boot.js" data-app="(/assets/index-)`: "/assets/index-",
+					`<meta name="description" content="([^"]*)"`:          tc.description,
+					`<link rel="canonical" href="([^"]*)"`:                tc.canonical,
+					`<link rel="alternate" hreflang="no" href="([^"]*)"`:  "https://ugc.example.no/",
+					`<link rel="alternate" hreflang="en" href="([^"]*)"`:  "https://ugc.example.no/en",
+					`<meta property="og:title" content="([^"]*)"`:         tc.title,
+					`<meta property="og:description" content="([^"]*)"`:   tc.description,
+					`<meta property="og:url" content="([^"]*)"`:           tc.canonical,
+					`<meta property="og:image" content="([^"]*)"`:         tc.image,
+					`<meta name="twitter:card" content="([^"]*)"`:         "summary_large_image",
+					`<meta name="twitter:image" content="([^"]*)"`:        tc.image,
+					`<link rel="manifest" href="([^"]*)"`:                 "/manifest.webmanifest",
+					`<link rel="apple-touch-icon"[^>]*href="([^"]*)"`:     "/icons/apple-touch-icon.png",
+					`<meta property="og:locale" content="([^"]*)"`:        map[string]string{"no": "nb_NO", "en": "en_US"}[tc.lang],
+					`<script id="page-data" type="application/json">(\{)`: "{",
+					`<script data-app="(/assets/index-)`:                  "/assets/index-",
 				} {
 					if got := headValue(t, page, pattern); got != want {
 						t.Errorf("%s: %q, want %q", pattern, got, want)
 					}
 				}
 				checkJSONLD(t, page, tc.canonical)
+				checkInlineLoader(t, page, r.header.Get("Content-Security-Policy"))
 				// The page data is what the public API answers a visitor, as it is.
 				var data struct {
 					Language  string            `json:"language"`
@@ -203,6 +206,25 @@ func TestHomePageRenderedInBothLanguages(t *testing.T) {
 			})
 		}
 	})
+}
+
+// checkInlineLoader: the page's one inline script (the loader, internal/ssr's NewShell) runs
+// under the Content-Security-Policy it is sent with, by its hash, and the policy allows no other
+// inline script.
+func checkInlineLoader(t *testing.T, page, policy string) {
+	t.Helper()
+	m := regexp.MustCompile(`<script data-app="[^"]*"[^>]*>(.*?)</script>`).FindStringSubmatch(strings.ReplaceAll(page, "\n", "\x00"))
+	if m == nil {
+		t.Fatal("no inline loader in the page")
+	}
+	sum := sha256.Sum256([]byte(strings.ReplaceAll(m[1], "\x00", "\n")))
+	hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	if want := "script-src 'self' " + hash + ";"; !strings.Contains(policy, want) {
+		t.Errorf("policy %q lacks %q", policy, want)
+	}
+	if strings.Contains(policy, "script-src 'self' 'unsafe-inline'") {
+		t.Errorf("policy allows every inline script: %q", policy)
+	}
 }
 
 // checkJSONLD: the creator and the three packages, priced in NOK.

@@ -72,6 +72,9 @@ type cachedPage struct {
 type Document struct {
 	Body, Gzipped []byte
 	ETag          string
+
+	// ScriptHash is the Content-Security-Policy source its inline loader needs (Shell.ScriptHash).
+	ScriptHash string
 }
 
 // NewHome returns an empty cache; the first request for each page renders it.
@@ -160,7 +163,9 @@ func (h *Home) refresh(ctx context.Context, old *cachedPage, key homeKey, gen in
 		inline = rendered.Data
 	}
 	body := h.shell.fill(key.lang, headTags(rendered.Head, data, route, key.lang, h.opts.Origin), rendered.HTML, inline)
-	return &cachedPage{generation: gen, dataHash: hash, doc: newDocument(body)}, nil
+	doc := newDocument(body)
+	doc.ScriptHash = h.shell.ScriptHash
+	return &cachedPage{generation: gen, dataHash: hash, doc: doc}, nil
 }
 
 // newDocument gzips the page once and names it by its bytes.

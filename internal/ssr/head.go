@@ -14,9 +14,19 @@ import (
 // 1200×630, in the site's colours (web/public/og-card.png).
 const defaultCardImage = "/og-card.png"
 
-// headTags writes the head tags of a rendered page (route in lang): title,
-// description, canonical and hreflang links, OpenGraph and Twitter card,
-// JSON-LD (when the render gave any).
+// firstPaintAfter is the id of the element that follows the hero on the home page (the UGC
+// section, web/src/features/public/sections/about.tsx). The home page's first paint waits until
+// the browser has parsed it (`<link rel="expect" blocking="render">`): a browser may paint a page
+// before it has parsed all of it, and a first frame with the navigation but not yet the hero
+// made the hero's text the page's largest paint a frame later (about 1 load in 25 on a busy
+// machine, issue 26). e2e/tests/hydration.spec.ts checks that the element exists and follows
+// the hero.
+const firstPaintAfter = "ugc"
+
+// headTags writes the head tags of a rendered page (route in lang): on the home page the hint
+// that holds the first paint until the hero is parsed (firstPaintAfter), then title,
+// description, canonical and hreflang links, OpenGraph and Twitter card, JSON-LD (when the
+// render gave any).
 func headTags(head Head, data []byte, route Route, lang, origin string) string {
 	canonical := origin + route.In(lang)
 	locale := "nb_NO"
@@ -29,6 +39,9 @@ func headTags(head Head, data []byte, route Route, lang, origin string) string {
 	}
 	esc := html.EscapeString
 	var b strings.Builder
+	if route == HomeRoute {
+		b.WriteString(`<link rel="expect" href="#` + firstPaintAfter + `" blocking="render">` + "\n")
+	}
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(head.Title))
 	fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\" />\n", esc(head.Description))
 	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\" />\n", esc(canonical))

@@ -35,6 +35,18 @@ func TestHeadTagsEscape(t *testing.T) {
 	}
 }
 
+// The home page's first paint waits for the hero; the privacy page, which has no hero, has no
+// such hint (it would hold its first paint until the whole page is parsed).
+func TestHeadTagsHoldTheHomePagesFirstPaint(t *testing.T) {
+	hint := `<link rel="expect" href="#ugc" blocking="render">`
+	if tags := headTags(Head{Title: "T"}, []byte(`{}`), HomeRoute, "no", "https://example.no"); !strings.HasPrefix(tags, hint+"\n") {
+		t.Errorf("the home page's head does not start with %s:\n%s", hint, tags)
+	}
+	if tags := headTags(Head{Title: "T"}, []byte(`{}`), PrivacyRoute, "no", "https://example.no"); strings.Contains(tags, `rel="expect"`) {
+		t.Errorf("the privacy page's head holds its first paint:\n%s", tags)
+	}
+}
+
 // The privacy page's head names its own addresses, and a render that gave no JSON-LD writes none.
 func TestHeadTagsOfThePrivacyPage(t *testing.T) {
 	tags := headTags(Head{Title: "Privacy | ugcfolio", Description: "What is collected"}, []byte(`{}`), PrivacyRoute, "en", "https://example.no")

@@ -2,6 +2,8 @@ package ssr
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -46,18 +48,32 @@ type Shell struct {
 	beforeBody string // from the head's placeholder to #root's
 	beforeData string // from #root's placeholder to the data's
 	afterData  string
+
+	// ScriptHash is the Content-Security-Policy source that lets the inlined loader run
+	// ("'sha256-…'"); "" when the page has no inline script.
+	ScriptHash string
 }
 
-// NewShell cuts the built app's index.html once. Two of the tags Vite writes change on the way:
+// NewShell cuts the built app's index.html once. The tags Vite writes for the stylesheet and the
+// app change on the way:
 //
 //   - The stylesheet is inlined: the page then paints from its first response, with no request
 //     blocking it.
-//   - The app's script runs after the first paint (web/public/boot.js): the page is complete
-//     without it, and on a slow phone its parsing would otherwise come before the paint. It is
-//     fetched at once all the same (modulepreload). boot.js first runs the chunks the app imports
-//     (React's DOM renderer above all, web/vite.config.ts), each in a task of its own: run with
-//     the app in one task, they kept a phone from answering a tap for about 200 ms. boot.js is
-//     sent as it is, so its explanation lives here.
+//   - The app's scripts are asked for only once the page is on screen, by a loader at the end of
+//     the page (web/src/boot.js, minified by the build into boot.js, inline and allowed by
+//     ScriptHash): after the first contentful paint it asks for every module the app starts with
+//     at once (`modulepreload`: the chunks Vite preloads, React's DOM renderer above all, the app,
+//     and the page's language's texts, which the app would otherwise ask for only once it runs,
+//     one round trip later), then runs the chunks each in a task of its own before the app (run
+//     in one task, they kept a phone from answering a tap for about 200 ms). At the end of the
+//     page, it runs once the app's HTML and data are parsed.
+//     Why not from the head, as Vite's tags do: on a fast connection the scripts then arrive
+//     before the first paint, and Lighthouse's simulated phone (PageSpeed Insights) counts every
+//     request that ended before a paint as needed for it: 100 KB of scripts at 1.6 Mb/s made the
+//     simulated first and largest paints a second later. Asked for after the paint, they start
+//     about 0.2 s later on a really throttled phone, which the texts' saved round trip makes up
+//     (issue 26 has the figures).
+//   - The loader is inline rather than a file: a file is one more request before the paint.
 //
 // A tokenizer finds those tags and the placeholders; everything else is copied byte for byte.
 func NewShell(web fs.FS) (*Shell, error) {
@@ -65,9 +81,17 @@ func NewShell(web fs.FS) (*Shell, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index.html: %w", err)
 	}
-	_, err = fs.Stat(web, "boot.js")
-	hasBoot := err == nil
+	loader, err := fs.ReadFile(web, "boot.js")
+	hasLoader := err == nil
+	if hasLoader && strings.Contains(strings.ToLower(string(loader)), "</script") {
+		return nil, errors.New("boot.js: cannot be inlined, it contains </script")
+	}
+	preloads, err := modulePreloads(index)
+	if err != nil {
+		return nil, err
+	}
 
+	sh := &Shell{}
 	var parts, cuts []string // the text between the cuts, and what each cut was
 	var b strings.Builder
 	cut := func(at string) {
@@ -76,6 +100,7 @@ func NewShell(web fs.FS) (*Shell, error) {
 	}
 	inPlainHead := false // between <!--ssr-head--> and <!--/ssr-head-->: dropped
 	inAppScript := false // between the app's <script> and </script>: dropped
+	loaderTag := ""      // the loader, until </body>
 	z := html.NewTokenizer(bytes.NewReader(index))
 	for {
 		tt := z.Next()
@@ -87,6 +112,7 @@ func NewShell(web fs.FS) (*Shell, error) {
 		}
 		raw := string(z.Raw())
 		tok := z.Token()
+		isTag := tt == html.StartTagToken || tt == html.SelfClosingTagToken
 		switch {
 		case tt == html.CommentToken && tok.Data == markHeadEnd:
 			inPlainHead = false
@@ -103,29 +129,81 @@ func NewShell(web fs.FS) (*Shell, error) {
 			inPlainHead = true
 		case tt == html.CommentToken && (tok.Data == markBody || tok.Data == markData):
 			cut(tok.Data)
-		case (tt == html.StartTagToken || tt == html.SelfClosingTagToken) && tok.Data == "link" &&
-			attr(tok, "rel") == "stylesheet" && strings.HasPrefix(attr(tok, "href"), "/"):
+		case isTag && tok.Data == "link" && attr(tok, "rel") == "stylesheet" && strings.HasPrefix(attr(tok, "href"), "/"):
 			css, err := fs.ReadFile(web, strings.TrimPrefix(attr(tok, "href"), "/"))
 			if err != nil {
 				return nil, fmt.Errorf("stylesheet: %w", err)
 			}
 			b.WriteString("<style>" + strings.ReplaceAll(string(css), "</style", `<\/style`) + "</style>")
+		case isTag && tok.Data == "link" && attr(tok, "rel") == "modulepreload" && hasLoader:
+			// The loader asks for it after the first paint.
 		case tt == html.StartTagToken && tok.Data == "script" && attr(tok, "type") == "module" &&
-			attr(tok, "src") != "" && hasBoot:
-			app := html.EscapeString(attr(tok, "src"))
-			b.WriteString(`<link rel="modulepreload" crossorigin href="` + app + `">` + "\n    " +
-				`<script defer src="/boot.js" data-app="` + app + `"></script>`)
+			attr(tok, "src") != "" && hasLoader:
+			loaderTag = loaderScript(tok, preloads, string(loader))
+			sum := sha256.Sum256(loader)
+			sh.ScriptHash = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 			inAppScript = true
+		case tt == html.EndTagToken && tok.Data == "body" && loaderTag != "":
+			b.WriteString(loaderTag + "\n  " + raw)
+			loaderTag = ""
 		default:
 			b.WriteString(raw)
 		}
 	}
 	parts = append(parts, b.String())
+	if loaderTag != "" {
+		return nil, errors.New("index.html: no </body> for the loader")
+	}
 	if want := []string{"html", markHeadStart, markBody, markData}; !slices.Equal(cuts, want) || inPlainHead {
 		return nil, fmt.Errorf("index.html has %v, want <html> and the placeholders %v once each, in that order (and <!--%s-->)",
 			cuts, want[1:], markHeadEnd)
 	}
-	return &Shell{beforeLang: parts[0], beforeHead: parts[1], beforeBody: parts[2], beforeData: parts[3], afterData: parts[4]}, nil
+	sh.beforeLang, sh.beforeHead, sh.beforeBody, sh.beforeData, sh.afterData = parts[0], parts[1], parts[2], parts[3], parts[4]
+	return sh, nil
+}
+
+// modulePreloads are the addresses of index.html's <link rel="modulepreload"> tags, in order:
+// the chunks the app imports. Vite writes them after the app's <script>, so they are read first.
+func modulePreloads(index []byte) ([]string, error) {
+	var hrefs []string
+	z := html.NewTokenizer(bytes.NewReader(index))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			if z.Err() != io.EOF {
+				return nil, fmt.Errorf("index.html: %w", z.Err())
+			}
+			return hrefs, nil
+		}
+		tok := z.Token()
+		if (tt == html.StartTagToken || tt == html.SelfClosingTagToken) && tok.Data == "link" &&
+			attr(tok, "rel") == "modulepreload" && attr(tok, "href") != "" {
+			hrefs = append(hrefs, attr(tok, "href"))
+		}
+	}
+}
+
+// loaderScript is the loader inline, told the app's address (data-app), the chunks to run before
+// it (data-chunks) and the other data- attributes of Vite's tag for the app (each language's
+// texts, web/vite.config.ts).
+func loaderScript(app html.Token, preloads []string, loader string) string {
+	src := attr(app, "src")
+	var chunks []string
+	for _, href := range preloads {
+		if href != src {
+			chunks = append(chunks, href)
+		}
+	}
+	esc := html.EscapeString
+	var b strings.Builder
+	b.WriteString(`<script data-app="` + esc(src) + `" data-chunks="` + esc(strings.Join(chunks, " ")) + `"`)
+	for _, a := range app.Attr {
+		if strings.HasPrefix(a.Key, "data-") {
+			b.WriteString(" " + a.Key + `="` + esc(a.Val) + `"`)
+		}
+	}
+	b.WriteString(">" + loader + "</script>")
+	return b.String()
 }
 
 // attr is the value of a tag's attribute; "" when it has none.

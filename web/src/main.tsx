@@ -29,7 +29,7 @@ function start(root: HTMLElement) {
   );
   if (data && root.firstElementChild) {
     // The page is already on screen (the server's page loads this script only after its first
-    // paint, see public/boot.js): hydration runs as a transition, which React splits into short
+    // paint, see src/boot.js): hydration runs as a transition, which React splits into short
     // slices, so a slow phone stays responsive.
     startTransition(() => {
       hydrateRoot(root, app, {

@@ -115,6 +115,16 @@ describe("the analytics beacon", () => {
     ]);
   });
 
+  it("takes the time zone from Temporal where the browser has it, without Intl", async () => {
+    vi.stubGlobal("Temporal", { Now: { timeZoneId: () => "Europe/Oslo" } });
+    const dateTimeFormat = vi.spyOn(Intl, "DateTimeFormat");
+    const analytics = await load();
+    analytics.startAnalytics("no");
+    hidePage();
+    expect(sentEvents()[0]).toMatchObject({ t: "view", tz: "Europe/Oslo" });
+    expect(dateTimeFormat).not.toHaveBeenCalled();
+  });
+
   it("sends what waits a few seconds after the first event, without the page hiding", async () => {
     const analytics = await load();
     analytics.startAnalytics("no");
