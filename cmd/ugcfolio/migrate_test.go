@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/media/s3test"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
@@ -127,6 +128,11 @@ func captureSite(t *testing.T, admin *http.Client, base string) map[string]answe
 		got[who+" "+path+" "+rangeHeader] = answer{res.StatusCode, res.Header.Get("Content-Type"), digest(b)}
 		return b
 	}
+	// A page asked for before the server's first render is done gets the plain
+	// shell (the app renders it in the browser): wait until each is rendered.
+	for _, p := range []string{"/", "/en"} {
+		waitRendered(t, base+p)
+	}
 	for _, p := range []string{"/", "/en", "/sitemap.xml", "/robots.txt", "/api/content/no", "/api/content/en",
 		"/api/portfolio/no", "/api/portfolio/en", "/api/testimonials/no", "/api/testimonials/en", "/api/site"} {
 		ask(visitor, "visitor", p, "")
@@ -149,6 +155,27 @@ func captureSite(t *testing.T, admin *http.Client, base string) map[string]answe
 		t.Fatalf("only %d media addresses in the portfolio: %v", len(media), media)
 	}
 	return got
+}
+
+// waitRendered waits until the server answers url with its rendered page.
+func waitRendered(t *testing.T, url string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if bytes.Contains(b, []byte(`data-section="hero"`)) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s is not rendered by the server after 30 s (%d bytes)", url, len(b))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }
 
 // compareSites fails on every request answered otherwise than before.

@@ -333,7 +333,7 @@ func TestRetriesForADay(t *testing.T) {
 
 // The auto-reply's built-in texts are the web app's built-in contact texts.
 func TestAutoReplyDefaultsMatchWebCatalogue(t *testing.T) {
-	for lang, file := range map[string]string{"no": "no.ts", "en": "en.ts"} {
+	for lang, file := range map[string]string{"no": "defaults-no.ts", "en": "defaults-en.ts"} {
 		b, err := readRepoFile("web/src/lib/i18n/" + file)
 		if err != nil {
 			t.Fatal(err)
