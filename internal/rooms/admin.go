@@ -17,10 +17,10 @@ import (
 // AdminRoutes answers every admin route.
 func (s *Service) AdminRoutes() []Route {
 	return []Route{
-		{"GET /api/admin/deals/{id}/room", s.getRoom},
-		{"POST /api/admin/deals/{id}/room", s.postRoom},
-		{"PATCH /api/admin/deals/{id}/room", s.patchRoom},
-		{"DELETE /api/admin/deals/{id}/room", s.deleteRoom},
+		{"GET /api/admin/deals/{id}/room", s.roomCall(http.StatusOK, s.getRoom)},
+		{"POST /api/admin/deals/{id}/room", s.roomCall(http.StatusCreated, s.postRoom)},
+		{"PATCH /api/admin/deals/{id}/room", s.roomCall(http.StatusOK, s.patchRoom)},
+		{"DELETE /api/admin/deals/{id}/room", s.roomCall(http.StatusOK, s.deleteRoom)},
 		{"GET /api/admin/deals/{id}/drafts", s.listDrafts},
 		{"POST /api/admin/deals/{id}/drafts", s.postDraft},
 		{"DELETE /api/admin/deals/{id}/drafts/{draft}", s.deleteDraft},
@@ -51,56 +51,39 @@ func pathNumber(r *http.Request, name, what string) (int64, error) {
 
 func dealID(r *http.Request) (int64, error) { return pathNumber(r, "id", "deal with id") }
 
-func (s *Service) getRoom(w http.ResponseWriter, r *http.Request) error {
-	id, err := dealID(r)
-	if err != nil {
-		return err
+// roomCall answers a call on a deal's room: the deal's id from the path,
+// then do, then the room as it is after it, with status.
+func (s *Service) roomCall(status int, do func(r *http.Request, w http.ResponseWriter, dealID int64) (Room, error)) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := dealID(r)
+		if err != nil {
+			return err
+		}
+		rm, err := do(r, w, id)
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, status, rm)
 	}
-	rm, err := s.Room(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, rm)
 }
 
-// postRoom answers POST …/room {expiresOn?, answerDays?}: 201 with a new
-// link (url), every earlier one revoked.
-func (s *Service) postRoom(w http.ResponseWriter, r *http.Request) error {
-	id, err := dealID(r)
-	if err != nil {
-		return err
-	}
-	rm, err := s.NewLink(r.Context(), s.actor(r), id, func(in *Settings) error { return s.decode(w, r, in) })
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, rm)
+// GET …/room: the room. POST …/room {expiresOn?, answerDays?}: 201 with a
+// new link (url), every earlier one revoked. PATCH …/room {expiresOn?,
+// answerDays?}. DELETE …/room: every link revoked; 200 with the room.
+func (s *Service) getRoom(r *http.Request, _ http.ResponseWriter, id int64) (Room, error) {
+	return s.Room(r.Context(), id)
 }
 
-// patchRoom answers PATCH …/room {expiresOn?, answerDays?}.
-func (s *Service) patchRoom(w http.ResponseWriter, r *http.Request) error {
-	id, err := dealID(r)
-	if err != nil {
-		return err
-	}
-	rm, err := s.UpdateSettings(r.Context(), s.actor(r), id, func(in *Settings) error { return s.decode(w, r, in) })
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, rm)
+func (s *Service) postRoom(r *http.Request, w http.ResponseWriter, id int64) (Room, error) {
+	return s.NewLink(r.Context(), s.actor(r), id, func(in *Settings) error { return s.decode(w, r, in) })
 }
 
-// deleteRoom answers DELETE …/room: every link revoked; 200 with the room.
-func (s *Service) deleteRoom(w http.ResponseWriter, r *http.Request) error {
-	id, err := dealID(r)
-	if err != nil {
-		return err
-	}
-	rm, err := s.Revoke(r.Context(), s.actor(r), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, rm)
+func (s *Service) patchRoom(r *http.Request, w http.ResponseWriter, id int64) (Room, error) {
+	return s.UpdateSettings(r.Context(), s.actor(r), id, func(in *Settings) error { return s.decode(w, r, in) })
+}
+
+func (s *Service) deleteRoom(r *http.Request, _ http.ResponseWriter, id int64) (Room, error) {
+	return s.Revoke(r.Context(), s.actor(r), id)
 }
 
 // AdminDraft is a draft as the admin reads it: what it plays from and its
