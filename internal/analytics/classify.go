@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 
 	useragent "github.com/medama-io/go-useragent"
@@ -27,11 +28,22 @@ var botPatternsJSON []byte
 // six of isbot's patterns have a leading negative look-behind and/or a
 // trailing negative look-ahead; those parts become checks of the text
 // before and after each match of the core.
+//
+// The look-behind is checked on the few bytes before a match only
+// (notFromLen, the longest text it can match): a `$`-anchored pattern run on
+// the whole text before each match made the check quadratic in the
+// User-Agent's length.
 type botPattern struct {
-	core    *regexp.Regexp
-	notFrom *regexp.Regexp // (?<!x): x must not end right before the match
-	notTo   *regexp.Regexp // (?!x): x must not start right after the match
+	core       *regexp.Regexp
+	notFrom    *regexp.Regexp // (?<!x): x must not end right before the match
+	notFromLen int            // the longest x
+	notTo      *regexp.Regexp // (?!x): x must not start right after the match
 }
+
+// uaMaxLen bounds how much of a User-Agent is looked at. Browsers' are
+// under 512 bytes; the rest of a longer one (up to the 1 MB header limit)
+// is nobody's browser and only costs time.
+const uaMaxLen = 512
 
 var (
 	botList = mustBotPatterns(botPatternsJSON)
@@ -59,6 +71,7 @@ func mustBotPatterns(data []byte) []rawPattern {
 		core := src
 		if m := lookBehind.FindStringSubmatch(core); m != nil {
 			p.notFrom = regexp.MustCompile(`(?i)(?:` + m[1] + `)$`)
+			p.notFromLen = maxMatchLen(m[1])
 			core = core[len(m[0]):]
 		}
 		if m := lookAhead.FindStringSubmatch(core); m != nil {
@@ -69,6 +82,46 @@ func mustBotPatterns(data []byte) []rawPattern {
 		out = append(out, p)
 	}
 	return out
+}
+
+// maxMatchLen is the longest text, in bytes, pattern src can match. A
+// look-behind has a bounded length by definition; one that does not (a `*`
+// or `+`) is refused when the list is loaded.
+func maxMatchLen(src string) int {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		panic("analytics: isbot look-behind: " + err.Error())
+	}
+	var longest func(re *syntax.Regexp) int
+	longest = func(re *syntax.Regexp) int {
+		switch re.Op {
+		case syntax.OpLiteral:
+			return len(string(re.Rune))
+		case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			return 4 // one rune, at most four bytes of UTF-8
+		case syntax.OpConcat, syntax.OpCapture, syntax.OpAlternate:
+			n := 0
+			for _, sub := range re.Sub {
+				if re.Op == syntax.OpAlternate {
+					n = max(n, longest(sub))
+				} else {
+					n += longest(sub)
+				}
+			}
+			return n
+		case syntax.OpQuest:
+			return longest(re.Sub[0])
+		case syntax.OpRepeat:
+			if re.Max >= 0 {
+				return re.Max * longest(re.Sub[0])
+			}
+		case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText,
+			syntax.OpEndText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+			return 0
+		}
+		panic("analytics: isbot look-behind of unbounded length: " + src)
+	}
+	return longest(re)
 }
 
 func plainPatterns(list []rawPattern) []string {
@@ -82,8 +135,10 @@ func plainPatterns(list []rawPattern) []string {
 }
 
 // IsBot reports whether a User-Agent is a known bot or crawler (or empty:
-// every browser sends one).
+// every browser sends one). It looks at the first uaMaxLen bytes, in time
+// linear in them.
 func IsBot(ua string) bool {
+	ua = ua[:min(len(ua), uaMaxLen)]
 	if strings.TrimSpace(ua) == "" {
 		return true
 	}
@@ -95,7 +150,7 @@ func IsBot(ua string) bool {
 			continue
 		}
 		for _, m := range p.core.FindAllStringIndex(ua, -1) {
-			if p.notFrom != nil && p.notFrom.MatchString(ua[:m[0]]) {
+			if p.notFrom != nil && p.notFrom.MatchString(ua[max(0, m[0]-p.notFromLen):m[0]]) {
 				continue
 			}
 			if p.notTo != nil && p.notTo.MatchString(ua[m[1]:]) {
@@ -113,7 +168,7 @@ var uaParser = useragent.NewParser()
 // browserAndDevice answers the browser family ("Chrome", "Safari"…; "other"
 // when unknown) and device type (desktop, mobile, tablet, tv or other).
 func browserAndDevice(ua string) (browser, device string) {
-	agent := uaParser.Parse(ua)
+	agent := uaParser.Parse(ua[:min(len(ua), uaMaxLen)])
 	browser = agent.GetBrowser()
 	if browser == "" {
 		browser = "other"

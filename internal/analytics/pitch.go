@@ -281,8 +281,7 @@ func (s *Service) AttributeInquiry(r *http.Request, inquiryID int64) {
 		s.log.Error("analytics: inquiry not attributed", "id", inquiryID, "err", err)
 		return
 	}
-	if s.counted(r) {
-		ua := classify(r.UserAgent())
+	if ua, ok := s.counted(r); ok {
 		s.enqueue(Event{Kind: "inquiry", At: at, Visitor: visitor, Browser: ua.browser, Device: ua.device})
 	}
 }

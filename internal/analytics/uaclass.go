@@ -8,11 +8,9 @@ import "sync"
 // cmd/analyticsbench's load), and a site sees few distinct User-Agents, so
 // the answers are remembered: at most uaCacheSize of them, forgotten all at
 // once when it is full, so a flood of made-up User-Agents costs what it did
-// before and never grows memory.
-const (
-	uaCacheSize = 2000
-	uaCacheMax  = 512 // longer User-Agents are classified each time, not kept
-)
+// before and never grows memory. Only the first uaMaxLen bytes are looked
+// at, so they are the key.
+const uaCacheSize = 2000
 
 // uaClass is what the server derives from a User-Agent.
 type uaClass struct {
@@ -27,9 +25,7 @@ var uaCache = struct {
 
 // classify answers IsBot and browserAndDevice of ua, from the cache when it can.
 func classify(ua string) uaClass {
-	if len(ua) > uaCacheMax {
-		return classifyNow(ua)
-	}
+	ua = ua[:min(len(ua), uaMaxLen)]
 	uaCache.Lock()
 	c, ok := uaCache.m[ua]
 	uaCache.Unlock()

@@ -11,7 +11,7 @@ import (
 func TestClassifyIsCachedAndBounded(t *testing.T) {
 	for _, ua := range []string{chromeUA, "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "",
 		"Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-		strings.Repeat("x", uaCacheMax+1) + " bot"} {
+		strings.Repeat("x", uaMaxLen+1) + " bot"} {
 		browser, device := browserAndDevice(ua)
 		want := uaClass{bot: IsBot(ua), browser: browser, device: device}
 		for range 2 {

@@ -80,11 +80,18 @@ func (s *Service) visitorHash(ctx context.Context, r *http.Request, t time.Time)
 
 // counted reports whether a request's events count: not when analytics
 // are off, for Global Privacy Control, for a prefetch, for a bot or for a
-// signed-in admin.
-func (s *Service) counted(r *http.Request) bool {
-	if s.cfg.Off || r.Header.Get("Sec-GPC") == "1" || classify(r.UserAgent()).bot {
-		return false
+// signed-in admin. It also answers the User-Agent's class, so that a
+// request classifies it once.
+func (s *Service) counted(r *http.Request) (uaClass, bool) {
+	if s.cfg.Off || r.Header.Get("Sec-GPC") == "1" {
+		return uaClass{}, false
 	}
+	ua := classify(r.UserAgent())
+	return ua, !ua.bot && s.countedRequest(r)
+}
+
+// countedRequest is counted's check of the request's other headers.
+func (s *Service) countedRequest(r *http.Request) bool {
 	for _, h := range []string{"Sec-Purpose", "Purpose", "X-Purpose", "X-Moz"} {
 		if v := strings.ToLower(r.Header.Get(h)); strings.Contains(v, "prefetch") || strings.Contains(v, "preview") {
 			return false
@@ -98,13 +105,12 @@ func (s *Service) counted(r *http.Request) bool {
 
 // stamp sets what the server adds to every event of a request: time,
 // visitor, browser and device.
-func (s *Service) stamp(ctx context.Context, r *http.Request, evs []Event) error {
+func (s *Service) stamp(ctx context.Context, r *http.Request, ua uaClass, evs []Event) error {
 	at := s.now()
 	visitor, err := s.visitorHash(ctx, r, at)
 	if err != nil {
 		return err
 	}
-	ua := classify(r.UserAgent())
 	for i := range evs {
 		evs[i].At, evs[i].Visitor, evs[i].Browser, evs[i].Device = at, visitor, ua.browser, ua.device
 	}
@@ -115,15 +121,19 @@ func (s *Service) stamp(ctx context.Context, r *http.Request, evs []Event) error
 // /privacy, /en/privacy) in language lg, unless the request is not counted.
 // It never fails the page: a problem is logged.
 func (s *Service) PageView(r *http.Request, lg string) {
-	if r.Method != http.MethodGet || !s.counted(r) {
+	if r.Method != http.MethodGet {
 		return
+	}
+	ua, ok := s.counted(r)
+	if !ok || r.Context().Err() != nil {
+		return // not counted, or the client has gone
 	}
 	q := r.URL.Query()
 	ev := Event{Kind: "pageview", Path: r.URL.Path, Lang: lg, Referrer: referrerHost(r),
 		UTMSource: clean(q.Get("utm_source")), UTMMedium: clean(q.Get("utm_medium")),
 		UTMCampaign: clean(q.Get("utm_campaign")), Ref: clean(q.Get("ref"))}
 	evs := []Event{ev}
-	if err := s.stamp(r.Context(), r, evs); err != nil {
+	if err := s.stamp(r.Context(), r, ua, evs); err != nil {
 		s.log.Error("analytics: page view not counted", "err", err)
 		return
 	}
@@ -133,10 +143,11 @@ func (s *Service) PageView(r *http.Request, lg string) {
 // Accept takes a beacon's parsed events for writing. It answers false when
 // the request is not counted (the handler answers 204 then).
 func (s *Service) Accept(r *http.Request, evs []Event) (bool, error) {
-	if !s.counted(r) {
+	ua, ok := s.counted(r)
+	if !ok {
 		return false, nil
 	}
-	if err := s.stamp(r.Context(), r, evs); err != nil {
+	if err := s.stamp(r.Context(), r, ua, evs); err != nil {
 		return false, err
 	}
 	s.enqueue(evs...)
