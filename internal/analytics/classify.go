@@ -169,7 +169,7 @@ var uaParser = useragent.NewParser()
 // when unknown) and device type (desktop, mobile, tablet, tv or other).
 func browserAndDevice(ua string) (browser, device string) {
 	agent := uaParser.Parse(ua[:min(len(ua), uaMaxLen)])
-	browser = agent.GetBrowser()
+	browser = string(agent.Browser())
 	if browser == "" {
 		browser = "other"
 	}
