@@ -105,6 +105,11 @@ bench-contact-mail:
 bench-startup: build
 	scripts/bench-startup.sh
 
+## bench-user-agent: server CPU per GET / with a browser's User-Agent and with 1 MB of one (the bot check's bound)
+.PHONY: bench-user-agent
+bench-user-agent: build
+	scripts/bench-user-agent.sh
+
 ## bench-login-burst: peak memory while 60 failed logins arrive at once (argon2 bound)
 .PHONY: bench-login-burst
 bench-login-burst: build

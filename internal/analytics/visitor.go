@@ -74,7 +74,8 @@ func (s *Service) visitorHash(ctx context.Context, r *http.Request, t time.Time)
 	h.Write([]byte{0})
 	h.Write([]byte(s.addr(r)))
 	h.Write([]byte{0})
-	h.Write([]byte(r.UserAgent()))
+	ua := r.UserAgent()
+	h.Write([]byte(ua[:min(len(ua), uaMaxLen)])) // as much of it as the bot check looks at
 	return hex.EncodeToString(h.Sum(nil)[:16]), nil
 }
 
