@@ -36,7 +36,9 @@ run: build
 test: build deps chromium ffmpeg heif test-go test-web test-e2e
 
 test-go: web tools ffmpeg heif
+	gofmt -l . | (! grep .) || { echo "gofmt needed on the files above" >&2; exit 1; }
 	$(GO) vet ./...
+	.tools/staticcheck ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.package-lock.json
@@ -81,9 +83,10 @@ dev: build
 	./bin/ugcfolio serve --addr $(ADDR) --data $(DATA) --demo & \
 	  trap 'kill $$!' EXIT; cd web && npm run dev
 
-lint: web
+lint: web .tools/staticcheck
 	gofmt -l . | (! grep .) || { echo "gofmt needed on the files above" >&2; exit 1; }
 	$(GO) vet ./...
+	.tools/staticcheck ./...
 	cd web && npm run lint
 
 clean:
@@ -171,7 +174,11 @@ bench-replicas: build .tools/versitygw
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
 # loopback (they skip without it only outside CI).
 VERSITYGW_VERSION ?= v1.8.0
-tools: .tools/versitygw .tools/pebble .tools/smtptest
+tools: .tools/versitygw .tools/pebble .tools/smtptest .tools/staticcheck
+# staticcheck, in make test with gofmt and go vet: no finding lands.
+STATICCHECK_VERSION ?= v0.8.2
+.tools/staticcheck:
+	GOBIN=$(CURDIR)/.tools $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 .tools/versitygw:
 	GOBIN=$(CURDIR)/.tools $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
 # Pebble is Let's Encrypt's ACME test server; pebble-challtestsrv answers its
