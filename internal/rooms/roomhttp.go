@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 
@@ -50,17 +51,53 @@ func IsMediaPath(p string) bool {
 	return false
 }
 
-// RedactPath hides a room's token in a path written to the request log.
+// RedactPath hides a room's token in a path written to the log. A path
+// that names a room in any spelling a server or proxy might resolve to
+// /room/<token> — "//room/T", "/room//T", "/x/../room/T", "/./room/T",
+// "/ROOM/T", percent-encoded once more than the server decoded — is written
+// in its cleaned, decoded form with the segment after "room" hidden; so is
+// one whose token a dot segment removes ("/room/T/.."). Other paths are
+// written as they came.
 func RedactPath(p string) string {
-	rest, ok := strings.CutPrefix(p, "/room/")
-	if !ok || rest == "print.js" {
+	decoded := unescapeAll(p)
+	clean := path.Clean("/" + decoded)
+	if !startsWithRoom(clean) && !startsWithRoom(decoded) {
 		return p
 	}
-	_, after, _ := strings.Cut(rest, "/")
-	if after == "" {
-		return "/room/…"
+	segs := strings.Split(clean, "/") // "", "room", token, rest...
+	if len(segs) > 2 && segs[2] != "print.js" {
+		segs[2] = "…"
 	}
-	return "/room/…/" + after
+	return strings.Join(segs, "/")
+}
+
+// maxUnescapes bounds how many layers of percent-encoding RedactPath
+// peels: no proxy in front of the server decodes a path more often.
+const maxUnescapes = 4
+
+// unescapeAll percent-decodes p until nothing changes (or the encoding is
+// broken, or maxUnescapes is reached).
+func unescapeAll(p string) string {
+	for range maxUnescapes {
+		next, err := url.PathUnescape(p)
+		if err != nil || next == p {
+			break
+		}
+		p = next
+	}
+	return p
+}
+
+// startsWithRoom reports whether the first segment of p that is not empty
+// or "." is "room", in any case.
+func startsWithRoom(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == "" || seg == "." {
+			continue
+		}
+		return strings.EqualFold(seg, "room")
+	}
+	return false
 }
 
 // open checks a request's token: the room it opens, or errNotFound. A
