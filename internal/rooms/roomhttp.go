@@ -100,19 +100,21 @@ func startsWithRoom(p string) bool {
 	return false
 }
 
-// open checks a request's token: the room it opens, or errNotFound. A
-// failed lookup costs the client address one attempt of the rate limit; a
-// good one costs nothing (a player's range requests are many).
+// open checks a request's token: the room it opens, or errNotFound (429
+// past the limit). The token is looked up before the limit is asked, and
+// only a failed lookup spends one of the client address's tries: a right
+// token is never refused, so a brand behind an address that sent wrong
+// links (an office, a link checker, a scan) still opens her room, and a
+// player's many range requests write nothing to the limit's table.
 func (s *Service) open(r *http.Request) (access, error) {
-	refund, err := s.limit.Attempt(r.Context(), s.clientKey(r))
-	if err != nil {
+	a, err := s.resolve(r.Context(), r.PathValue("token"))
+	if !errors.Is(err, errNotFound) {
+		return a, err
+	}
+	if _, err := s.limit.Attempt(r.Context(), s.clientKey(r)); err != nil {
 		return access{}, err
 	}
-	a, err := s.resolve(r.Context(), r.PathValue("token"))
-	if err == nil {
-		refund()
-	}
-	return a, err
+	return access{}, errNotFound
 }
 
 // pageError answers what open refused as a page: 404 or 429, saying
