@@ -2,10 +2,13 @@ package httpapi
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -73,6 +76,27 @@ func TestRoomTokenNeverLoggedInAnySpelling(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if strings.Contains(line, token[1:]) {
 			t.Errorf("the token reached the log: %s", line)
+		}
+	}
+}
+
+// The panic and internal-error lines hide the token the same way.
+func TestRoomTokenNeverInPanicOrErrorLogs(t *testing.T) {
+	const token = "S3cr3tT0kenQ9x_S3cr3tT0kenQ9x-Zw"
+	for _, p := range []string{"//room/" + token, "/x/../room/" + token + "/drafts/1/final", "/ROOM/" + token} {
+		var logs bytes.Buffer
+		log := slog.New(slog.NewTextHandler(&logs, nil))
+		h := logRequests(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, r, log, errors.New("the database is gone"))
+			panic("after the answer")
+		}))
+		h.ServeHTTP(httptest.NewRecorder(), &http.Request{Method: "GET", URL: &url.URL{Path: p}})
+		out := logs.String()
+		if !strings.Contains(out, "msg=panic") || !strings.Contains(out, `msg="internal error"`) {
+			t.Fatalf("%s: no panic or error line:\n%s", p, out)
+		}
+		if strings.Contains(out, token) {
+			t.Errorf("%s: the token reached the log:\n%s", p, out)
 		}
 	}
 }

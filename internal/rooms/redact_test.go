@@ -37,3 +37,14 @@ func TestRedactPathEverySpelling(t *testing.T) {
 		}
 	}
 }
+
+// RedactPath runs for every request's log line.
+func BenchmarkRedactPath(b *testing.B) {
+	for _, p := range []string{"/api/portfolio/no", "/room/" + strings.Repeat("x", 32) + "/drafts/3/media/p_a.mp4"} {
+		b.Run(strings.SplitN(p[1:], "/", 2)[0], func(b *testing.B) {
+			for b.Loop() {
+				RedactPath(p)
+			}
+		})
+	}
+}

@@ -60,6 +60,9 @@ func IsMediaPath(p string) bool {
 // written as they came.
 func RedactPath(p string) string {
 	decoded := unescapeAll(p)
+	if !strings.Contains(strings.ToLower(decoded), "room") {
+		return p // most paths: nothing to clean (ToLower does not copy a lower-case path)
+	}
 	clean := path.Clean("/" + decoded)
 	if !startsWithRoom(clean) && !startsWithRoom(decoded) {
 		return p
