@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 
@@ -50,32 +51,73 @@ func IsMediaPath(p string) bool {
 	return false
 }
 
-// RedactPath hides a room's token in a path written to the request log.
+// RedactPath hides a room's token in a path written to the log. A path
+// that names a room in any spelling a server or proxy might resolve to
+// /room/<token> — "//room/T", "/room//T", "/x/../room/T", "/./room/T",
+// "/ROOM/T", percent-encoded once more than the server decoded — is written
+// in its cleaned, decoded form with the segment after "room" hidden; so is
+// one whose token a dot segment removes ("/room/T/.."). Other paths are
+// written as they came.
 func RedactPath(p string) string {
-	rest, ok := strings.CutPrefix(p, "/room/")
-	if !ok || rest == "print.js" {
+	decoded := unescapeAll(p)
+	if !strings.Contains(strings.ToLower(decoded), "room") {
+		return p // most paths: nothing to clean (ToLower does not copy a lower-case path)
+	}
+	clean := path.Clean("/" + decoded)
+	if !startsWithRoom(clean) && !startsWithRoom(decoded) {
 		return p
 	}
-	_, after, _ := strings.Cut(rest, "/")
-	if after == "" {
-		return "/room/…"
+	segs := strings.Split(clean, "/") // "", "room", token, rest...
+	if len(segs) > 2 && segs[2] != "print.js" {
+		segs[2] = "…"
 	}
-	return "/room/…/" + after
+	return strings.Join(segs, "/")
 }
 
-// open checks a request's token: the room it opens, or errNotFound. A
-// failed lookup costs the client address one attempt of the rate limit; a
-// good one costs nothing (a player's range requests are many).
+// maxUnescapes bounds how many layers of percent-encoding RedactPath
+// peels: no proxy in front of the server decodes a path more often.
+const maxUnescapes = 4
+
+// unescapeAll percent-decodes p until nothing changes (or the encoding is
+// broken, or maxUnescapes is reached).
+func unescapeAll(p string) string {
+	for range maxUnescapes {
+		next, err := url.PathUnescape(p)
+		if err != nil || next == p {
+			break
+		}
+		p = next
+	}
+	return p
+}
+
+// startsWithRoom reports whether the first segment of p that is not empty
+// or "." is "room", in any case.
+func startsWithRoom(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == "" || seg == "." {
+			continue
+		}
+		return strings.EqualFold(seg, "room")
+	}
+	return false
+}
+
+// open checks a request's token: the room it opens, or errNotFound (429
+// past the limit). The token is looked up before the limit is asked, and
+// only a failed lookup spends one of the client address's tries: a right
+// token is never refused, so a brand behind an address that sent wrong
+// links (an office, a link checker, a scan) still opens her room, and a
+// player's many range requests write nothing to the limit's table.
 func (s *Service) open(r *http.Request) (access, error) {
-	refund, err := s.limit.Attempt(r.Context(), s.clientKey(r))
-	if err != nil {
+	a, err := s.resolve(r.Context(), r.PathValue("token"))
+	if !errors.Is(err, errNotFound) {
+		return a, err
+	}
+	if _, err := s.limit.Attempt(r.Context(), s.clientKey(r)); err != nil {
 		return access{}, err
 	}
-	a, err := s.resolve(r.Context(), r.PathValue("token"))
-	if err == nil {
-		refund()
-	}
-	return a, err
+	return access{}, errNotFound
 }
 
 // pageError answers what open refused as a page: 404 or 429, saying

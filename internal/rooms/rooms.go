@@ -87,7 +87,7 @@ type Service struct {
 	clientKey  func(r *http.Request) string
 	sweepEvery time.Duration
 
-	limit ratelimit.Limiter // failed token lookups per client address
+	limit ratelimit.Limiter // failed token lookups per client address, counted in the database
 
 	clockMu sync.RWMutex
 	clock   func() time.Time
@@ -97,10 +97,15 @@ type Service struct {
 }
 
 // Failed room lookups a client address may make: a burst, then one every
-// few seconds. A right token gives its attempt back (a player's many
-// range requests cost nothing); 2^192 tokens leave guessing hopeless
-// anyway, the limit keeps a scan from costing the database.
+// few seconds; past it a wrong token answers 429. A right token spends
+// nothing and is never refused (open), so the limit does not slow a guess
+// down: 2^192 tokens leave guessing hopeless anyway. It tells a scan to
+// back off, and is counted in the database (lookupScope of rate_limits),
+// so replicas give a client the tries of one server.
 var lookupRate = ratelimit.Rate{Every: 6 * time.Second, Burst: 20}
+
+// lookupScope names the limit's rows in rate_limits.
+const lookupScope = "room-lookup"
 
 // New makes the rooms, registers their job kinds and their hook on the
 // deals' deletion.
@@ -108,7 +113,7 @@ func New(d Deps) *Service {
 	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, uploads: d.Uploads, storage: d.Storage,
 		processing: d.Processing, jobs: d.Jobs, mail: d.Mail, siteURL: d.SiteURL, decode: d.Decode,
 		actor: d.Actor, adminID: d.AdminID, clientKey: d.ClientKey, sweepEvery: d.SweepEvery,
-		limit: ratelimit.NewMemory(lookupRate)}
+		limit: ratelimit.NewShared(d.Store, d.Log, lookupScope, lookupRate)}
 	if s.sweepEvery <= 0 {
 		s.sweepEvery = SweepEvery
 	}
