@@ -7,9 +7,13 @@
 #   docker run -p 8080:8080 -v ugcfolio-data:/data ugcfolio
 #
 # (On one server the binary needs no container: see docs/deploy.md.)
+#
+# Base images are pinned to exact versions. To pin their digests as well,
+# append the @sha256:… that `docker buildx imagetools inspect IMAGE:TAG`
+# prints (e.g. FROM debian:12.11-slim@sha256:…).
 
 # 1. The web app (web/dist and web/dist-ssr, embedded by the Go build).
-FROM node:22-bookworm-slim AS web
+FROM node:22.23.0-bookworm-slim AS web
 WORKDIR /src/web
 COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -18,7 +22,7 @@ RUN npm run build
 
 # 2. The binary: static (no cgo), and -tags=nodynamic so the photo codecs
 # run as WebAssembly and never look for a system libheif/libwebp.
-FROM golang:1.26-bookworm AS go
+FROM golang:1.26.8-bookworm AS go
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
@@ -30,10 +34,10 @@ COPY --from=web /src/web/dist-ssr/ web/dist-ssr/
 RUN CGO_ENABLED=0 go build -tags=nodynamic -trimpath -ldflags="-s -w" -o /out/ugcfolio ./cmd/ugcfolio
 
 # 3. What runs: Debian with ffmpeg/ffprobe (video processing; the site runs
-# without them, saying so) and curl for the health check.
-FROM debian:bookworm-slim
+# without them, saying so). No curl: the health check is the binary itself.
+FROM debian:12.11-slim
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg curl ca-certificates tzdata \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg ca-certificates tzdata \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home --shell /usr/sbin/nologin ugcfolio \
  && install -d -o ugcfolio -g ugcfolio -m 0700 /data
@@ -47,8 +51,9 @@ ENV UGCFOLIO_ADDR=0.0.0.0:8080 \
     UGCFOLIO_LOG_FORMAT=json
 VOLUME ["/data"]
 EXPOSE 8080
+# `ugcfolio probe` asks /healthz on the port of UGCFOLIO_ADDR (exit 0 on 200).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
-  CMD curl -fsS -o /dev/null "http://127.0.0.1:${UGCFOLIO_ADDR##*:}/healthz" || exit 1
+  CMD ["ugcfolio", "probe", "--timeout", "2s"]
 # SIGTERM lets requests in flight finish before the binary exits.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["ugcfolio"]

@@ -44,6 +44,7 @@ Usage:
   ugcfolio backup --to DIR|s3://bucket/prefix [--data DIR]
   ugcfolio restore --from DIR|s3://bucket/prefix [--data DIR]
   ugcfolio migrate --from-data DIR | --to-data DIR [--replace]
+  ugcfolio probe [URL]   (exit 0 when it answers 200; default: this server's /healthz)
 
 Run "ugcfolio COMMAND --help" for a command's flags and environment.
 `
@@ -72,6 +73,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = restoreCmd(ctx, args[1:], stdout, stderr, getenv)
 	case "migrate":
 		err = migrateCmd(ctx, args[1:], stdout, stderr, getenv)
+	case "probe":
+		err = probeCmd(ctx, args[1:], stderr, getenv)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

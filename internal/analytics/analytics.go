@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -78,9 +79,12 @@ type Service struct {
 	stopped  chan struct{}
 	stopOnce sync.Once
 
-	salt    saltCache
-	refs    refCache
-	inserts map[int]*sql.Stmt // the writer's prepared INSERTs by row count (writer.go)
+	salt saltCache
+	// scrubPending: a salt was deleted but a checkpoint has not yet
+	// emptied the WAL of it (salt.go).
+	scrubPending atomic.Bool
+	refs         refCache
+	inserts      map[int]*sql.Stmt // the writer's prepared INSERTs by row count (writer.go)
 
 	accepted, dropped, written prometheus.Counter
 }

@@ -158,12 +158,14 @@ func (s *Service) prune(ctx context.Context, now time.Time) error {
 		{`DELETE FROM analytics_events WHERE day <= ? AND at < ?`, []any{dayOf(expired), expired}}, // indexed by day
 		{`DELETE FROM analytics_pitch_events WHERE at < ?`, []any{now.Add(-PitchRetention)}},
 		{`DELETE FROM analytics_pitch_visits WHERE last_at < ?`, []any{now.Add(-PitchRetention)}},
-		{`DELETE FROM analytics_salts WHERE day < ?`, []any{dayOf(now)}},
 	}
 	for _, st := range steps {
 		if _, err := s.st.DB.ExecContext(ctx, s.st.Rebind(st.query), st.args...); err != nil {
 			return err
 		}
+	}
+	if err := s.dropOldSalts(ctx, dayOf(now)); err != nil {
+		return err
 	}
 	_, err := s.q.PruneDone(ctx, rollupKind, now.Add(-time.Hour))
 	return err

@@ -54,7 +54,7 @@ func (s *Service) saltFor(ctx context.Context, t time.Time) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.st.DB.ExecContext(ctx, s.st.Rebind(`DELETE FROM analytics_salts WHERE day < ?`), day); err != nil {
+	if err := s.dropOldSalts(ctx, day); err != nil {
 		return nil, err
 	}
 	s.salt.day, s.salt.salt = day, salt

@@ -208,7 +208,41 @@ func snapshotSQLite(ctx context.Context, db *sql.DB, tempDir string) (*os.File, 
 	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, p); err != nil {
 		return nil, fmt.Errorf("database snapshot: %v", err)
 	}
+	if err := emptySecretTables(ctx, p); err != nil {
+		return nil, fmt.Errorf("database snapshot: %v", err)
+	}
 	return os.Open(p)
+}
+
+// secretTables are emptied in a backup's copy of the database. The day's
+// analytics salt would let whoever holds a backup recompute that day's
+// visitor hashes from addresses; a restored site makes a new one.
+var secretTables = []string{"analytics_salts"}
+
+// emptySecretTables deletes the rows of secretTables (those the snapshot
+// has) with secure_delete, so their bytes are zeroed in the file, not only
+// unlinked, and with the rollback journal in memory, so no copy of them is
+// written beside it.
+func emptySecretTables(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=secure_delete(1)&_pragma=journal_mode(MEMORY)")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	for _, table := range secretTables {
+		var n int
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, table).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			continue
+		}
+		if _, err := db.ExecContext(ctx, `DELETE FROM `+table); err != nil {
+			return fmt.Errorf("empty %s: %v", table, err)
+		}
+	}
+	return db.Close()
 }
 
 func schemaVersion(ctx context.Context, db *sql.DB) int64 {

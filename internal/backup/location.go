@@ -107,10 +107,12 @@ func (d *dirLocation) Put(_ context.Context, key string, r io.Reader, size int64
 		return fmt.Errorf("backup: bad key %q", key)
 	}
 	p := filepath.Join(d.dir, partialDir(name), filepath.FromSlash(rest))
-	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+	// Owner-only, like the live database: a backup holds the same
+	// password hashes, sessions and inquiries.
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o640)
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
 		return err
 	}

@@ -161,6 +161,9 @@ func (c Config) Validate() error {
 	if c.S3.Endpoint != "" && (c.S3.Bucket == "" || c.S3.AccessKey == "" || c.S3.SecretKey == "") {
 		return errors.New("UGCFOLIO_S3_ENDPOINT needs UGCFOLIO_S3_BUCKET, UGCFOLIO_S3_ACCESS_KEY and UGCFOLIO_S3_SECRET_KEY")
 	}
+	if err := c.checkPlaceholders(); err != nil {
+		return err
+	}
 	if err := c.validateOps(); err != nil {
 		return err
 	}

@@ -104,9 +104,11 @@ func openSQLite(path string) (*Store, error) {
 	f.Close()
 	// WAL lets readers run beside the one writer; busy_timeout makes a writer
 	// wait for the lock instead of failing; synchronous=FULL because an
-	// accepted inquiry must survive a power cut.
+	// accepted inquiry must survive a power cut; secure_delete zeroes what a
+	// DELETE removes, so a deleted secret (yesterday's analytics salt, an
+	// ended session) does not stay readable in the file's free space.
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), "foreign_keys(1)", "synchronous(FULL)", "journal_size_limit(4194304)"} {
+	for _, p := range []string{"journal_mode(WAL)", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), "foreign_keys(1)", "synchronous(FULL)", "journal_size_limit(4194304)", "secure_delete(1)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_time_format", "sqlite")

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -56,19 +57,37 @@ func (s *Store) startWALWatch(path string) {
 // it waits briefly (checkpointWait, on a connection of its own) rather than
 // the full busy timeout: a checkpoint that cannot finish is tried again a
 // second later, while a writer kept waiting past its timeout would fail.
-func (s *Store) checkpoint(ctx context.Context) {
+func (s *Store) checkpoint(ctx context.Context) error {
 	if s.Dialect != SQLite {
-		return
+		return nil
 	}
 	conn, err := s.DB.Conn(ctx)
 	if err != nil {
-		return
+		return err
 	}
 	defer conn.Close()
 	conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA busy_timeout = %d`, checkpointWait.Milliseconds()))
-	conn.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
-	conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA busy_timeout = %d`, busyTimeout.Milliseconds()))
+	defer conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA busy_timeout = %d`, busyTimeout.Milliseconds()))
+	// The answer's first column is 1 when readers or writers kept the
+	// checkpoint from finishing (the WAL then still holds its frames).
+	var busy, logFrames, done int
+	if err := conn.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logFrames, &done); err != nil {
+		return err
+	}
+	if busy != 0 {
+		return ErrCheckpointBusy
+	}
+	return nil
 }
+
+// ErrCheckpointBusy: readers or writers kept a checkpoint from emptying
+// the WAL; try again later.
+var ErrCheckpointBusy = errors.New("WAL checkpoint busy: try again")
+
+// Checkpoint empties the SQLite WAL into the database file now (a no-op on
+// PostgreSQL), so that rows just deleted are gone from both files when
+// secure_delete zeroed them. ErrCheckpointBusy when it could not finish.
+func (s *Store) Checkpoint(ctx context.Context) error { return s.checkpoint(ctx) }
 
 // checkpointWait is how long a checkpoint waits for readers and writers.
 const checkpointWait = 100 * time.Millisecond

@@ -50,6 +50,20 @@ func Binary() (string, error) {
 // on it; the server stops when the test ends.
 func Start(t testing.TB) media.S3Options {
 	t.Helper()
+	o, _ := start(t, false)
+	return o
+}
+
+// StartWithUsers is Start with versitygw's own users (its IAM kept in a
+// temp directory) and its admin API, whose address it answers too; the
+// options hold the root keys.
+func StartWithUsers(t testing.TB) (root media.S3Options, adminURL string) {
+	t.Helper()
+	return start(t, true)
+}
+
+func start(t testing.TB, users bool) (media.S3Options, string) {
+	t.Helper()
 	bin, err := Binary()
 	if err != nil {
 		if os.Getenv("CI") == "" {
@@ -60,7 +74,14 @@ func Start(t testing.TB) media.S3Options {
 	port := freePort(t)
 	access, secret := "test"+strings.ToLower(rand.Text()[:8]), rand.Text()
 	root := t.TempDir()
-	cmd := exec.Command(bin, "--port", fmt.Sprintf("127.0.0.1:%d", port), "posix", root)
+	args := []string{"--port", fmt.Sprintf("127.0.0.1:%d", port)}
+	adminURL := ""
+	if users {
+		adminPort := freePort(t)
+		adminURL = fmt.Sprintf("http://127.0.0.1:%d", adminPort)
+		args = append(args, "--admin-port", fmt.Sprintf("127.0.0.1:%d", adminPort), "--iam-dir", t.TempDir())
+	}
+	cmd := exec.Command(bin, append(args, "posix", root)...)
 	cmd.Env = append(os.Environ(), "ROOT_ACCESS_KEY_ID="+access, "ROOT_SECRET_ACCESS_KEY="+secret)
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -90,7 +111,7 @@ func Start(t testing.TB) media.S3Options {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	return media.S3Options{Endpoint: addr, Bucket: "uploads", AccessKey: access, SecretKey: secret, Region: "us-east-1"}
+	return media.S3Options{Endpoint: addr, Bucket: "uploads", AccessKey: access, SecretKey: secret, Region: "us-east-1"}, adminURL
 }
 
 // New starts a server and connects S3 storage to it (creating the bucket).
