@@ -258,7 +258,7 @@ func (s *s3Location) Remove(ctx context.Context, name string) error {
 // subLocation reads one backup given by its own address (SRC pointing at a
 // backup rather than at the place holding several).
 func splitBackupAddress(where string) (parent, name string) {
-	trimmed := strings.TrimRight(where, "/"+string(filepath.Separator))
+	trimmed := strings.TrimRight(filepath.ToSlash(where), "/")
 	base := path.Base(filepath.ToSlash(trimmed))
 	if !isBackupName(base) {
 		return where, ""
