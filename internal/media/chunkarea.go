@@ -86,7 +86,7 @@ func (a chunkArea) firstMissing(total int) int {
 
 // assemble checks that the chunks add up to the declared size, moves the
 // last chunk to the end of the data file and returns that file's path and
-// its first SniffLen bytes. Call it once firstMissing is -1.
+// its first headLen bytes. Call it once firstMissing is -1.
 func (a chunkArea) assemble(up store.Upload) (path string, head []byte, err error) {
 	lastInfo, err := os.Stat(filepath.Join(a.dir, lastFile))
 	if err != nil {
@@ -117,7 +117,7 @@ func (a chunkArea) assemble(up store.Upload) (path string, head []byte, err erro
 	if err == nil {
 		err = data.Truncate(up.FileSize)
 	}
-	head = make([]byte, SniffLen)
+	head = make([]byte, min(headLen(up.FileType), up.FileSize))
 	var n int
 	if err == nil {
 		n, _ = data.ReadAt(head, 0)
