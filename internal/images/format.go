@@ -8,6 +8,7 @@ package images
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -54,13 +55,16 @@ const SniffLen = 64
 // damaged photo's error names its format (see damaged) and is ErrDamaged
 // to errors.Is.
 var (
-	ErrNotImage  = apperr.New(apperr.CodeUnsupportedMedia, "Filen er ikke et bilde i et format vi støtter (JPEG, PNG, WebP eller HEIC).")
-	ErrTooLarge  = apperr.New(apperr.CodeTooLarge, "Bildet er for stort: grensen er 25 MB.")
-	ErrTooMany   = apperr.New(apperr.CodeTooLarge, "Bildet har for mange piksler: grensen er 50 megapiksler.")
-	ErrDamaged   = apperr.Invalid("Bildet er skadet eller ufullstendig og kan ikke leses.")
-	heicBrands   = []string{"heic", "heix", "heim", "heis", "hevc", "hevx"}
-	heifBrands   = []string{"mif1", "msf1"}
-	pngSignature = []byte("\x89PNG\r\n\x1a\n")
+	ErrNotImage = apperr.New(apperr.CodeUnsupportedMedia, "Filen er ikke et bilde i et format vi støtter (JPEG, PNG, WebP eller HEIC).")
+	ErrTooLarge = apperr.New(apperr.CodeTooLarge, "Bildet er for stort: grensen er 25 MB.")
+	ErrTooMany  = apperr.New(apperr.CodeTooLarge, "Bildet har for mange piksler: grensen er 50 megapiksler.")
+	ErrDamaged  = apperr.Invalid("Bildet er skadet eller ufullstendig og kan ikke leses.")
+	// ErrTooMuchMemory is a photo whose decoded pixels would take more
+	// than MaxDecodedBytes; its error (Config's) says how much it needs.
+	ErrTooMuchMemory = apperr.New(apperr.CodeTooLarge, "Bildet trenger for mye minne for å leses.")
+	heicBrands       = []string{"heic", "heix", "heim", "heis", "hevc", "hevx"}
+	heifBrands       = []string{"mif1", "msf1"}
+	pngSignature     = []byte("\x89PNG\r\n\x1a\n")
 )
 
 // Sniff names the image format by the file's first bytes, "" when it is
@@ -143,11 +147,44 @@ func Config(data []byte) (Format, image.Config, error) {
 		return f, cfg, ErrTooMany
 	}
 	if need := int64(cfg.Width) * int64(cfg.Height) * bytesPerPixel(cfg.ColorModel); need > MaxDecodedBytes {
-		return f, cfg, apperr.New(apperr.CodeTooLarge,
+		// In whole MB rounded up: just over the limit reads 201, not 200.
+		msg := apperr.New(apperr.CodeTooLarge,
 			"Bildet trenger %d MB minne for å leses (grensen er %d MB): lagre det med 8 bit per farge, eller med færre piksler.",
-			need>>20, MaxDecodedBytes>>20)
+			(need+1<<20-1)>>20, MaxDecodedBytes>>20)
+		return f, cfg, detailed{msg, ErrTooMuchMemory}
 	}
 	return f, cfg, nil
+}
+
+// Unusable reports whether err is the photo's own fault (not an image,
+// damaged, too large in bytes, pixels or memory): the same bytes can never
+// be processed, so the photo job does not try again.
+func Unusable(err error) bool {
+	for _, e := range []error{ErrNotImage, ErrDamaged, ErrTooLarge, ErrTooMany, ErrTooMuchMemory} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// HeaderLen is how much of a photo's beginning RefuseOversized is given:
+// enough for the header of any photo a phone or camera makes (a JPEG's
+// EXIF, ICC and XMP segments come before its size; a HEIC's meta box
+// comes before its pixels).
+const HeaderLen = 256 << 10
+
+// RefuseOversized answers Config's refusal of a photo that has too many
+// pixels or would take too much memory decoded, from the first bytes of
+// its file, so that an upload can be refused (413) before it is stored.
+// Anything else is nil: those bytes may not hold the whole header, and
+// the photo job, which reads the whole file, decides.
+func RefuseOversized(head []byte) error {
+	_, _, err := Config(head)
+	if errors.Is(err, ErrTooMany) || errors.Is(err, ErrTooMuchMemory) {
+		return err
+	}
+	return nil
 }
 
 // bytesPerPixel is what one pixel of a decoded image of this colour model

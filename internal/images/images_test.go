@@ -347,7 +347,7 @@ func TestSixteenBitPhotoOverTheMemoryBoundRefused(t *testing.T) {
 	_, err := Process(context.Background(), big)
 	runtime.ReadMemStats(&after)
 	e, ok := apperr.As(err)
-	if !ok || e.Code != apperr.CodeTooLarge || !strings.Contains(e.Message, "Bildet trenger 373 MB minne") {
+	if !ok || e.Code != apperr.CodeTooLarge || !strings.Contains(e.Message, "Bildet trenger 374 MB minne") {
 		t.Fatalf("err = %v, want a 413 naming the memory it needs", err)
 	}
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {

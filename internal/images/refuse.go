@@ -11,22 +11,22 @@ import (
 // formatNames are the formats as the creator knows them, for messages.
 var formatNames = map[Format]string{JPEG: "JPEG", PNG: "PNG", WebP: "WebP", HEIC: "HEIC"}
 
-// formatError is a photo's failure told with its format: errors.Is finds
-// the general error it is a case of (ErrDamaged), apperr.As finds the
-// message that names the format.
-type formatError struct {
+// detailed is a photo's failure told in detail (with its format, or the
+// memory it needs): errors.Is finds the general error it is a case of
+// (ErrDamaged, ErrTooMuchMemory), apperr.As finds the detailed message.
+type detailed struct {
 	msg  *apperr.Error
 	kind error
 }
 
-func (e formatError) Error() string   { return e.msg.Error() }
-func (e formatError) Unwrap() []error { return []error{e.msg, e.kind} }
+func (e detailed) Error() string   { return e.msg.Error() }
+func (e detailed) Unwrap() []error { return []error{e.msg, e.kind} }
 
 // damaged is ErrDamaged for a file of format f: the screen that shows the
 // failure says which file type could not be read, and why.
 func damaged(f Format) error {
 	msg := apperr.Invalid("%s-bildet er skadet eller ufullstendig og kan ikke leses.", formatNames[f])
-	return formatError{msg, ErrDamaged}
+	return detailed{msg, ErrDamaged}
 }
 
 // taken lists the formats accepted, for the messages that refuse others.

@@ -137,7 +137,7 @@ func (b bucketChunks) assemble(ctx context.Context, up store.Upload) (assembled,
 		return assembled{}, errSizeMismatch(total, up.FileSize)
 	}
 	r := &chunkReader{ctx: ctx, b: b, id: up.ID, sizes: sizes}
-	head := make([]byte, min(SniffLen, up.FileSize))
+	head := make([]byte, min(headLen(up.FileType), up.FileSize))
 	_, err = io.ReadFull(r, head)
 	r.Close()
 	if err != nil {

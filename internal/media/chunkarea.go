@@ -1,8 +1,10 @@
 package media
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -86,7 +88,7 @@ func (a chunkArea) firstMissing(total int) int {
 
 // assemble checks that the chunks add up to the declared size, moves the
 // last chunk to the end of the data file and returns that file's path and
-// its first SniffLen bytes. Call it once firstMissing is -1.
+// its first headLen bytes. Call it once firstMissing is -1.
 func (a chunkArea) assemble(up store.Upload) (path string, head []byte, err error) {
 	lastInfo, err := os.Stat(filepath.Join(a.dir, lastFile))
 	if err != nil {
@@ -117,7 +119,7 @@ func (a chunkArea) assemble(up store.Upload) (path string, head []byte, err erro
 	if err == nil {
 		err = data.Truncate(up.FileSize)
 	}
-	head = make([]byte, SniffLen)
+	head = make([]byte, min(headLen(up.FileType), up.FileSize))
 	var n int
 	if err == nil {
 		n, _ = data.ReadAt(head, 0)
@@ -215,7 +217,9 @@ func (a chunkArea) writeChunk(up store.Upload, index int, r io.Reader) error {
 		if n < (up.FileSize+int64(up.TotalChunks)-1)/int64(up.TotalChunks) {
 			return errChunkTooSmall(up, index, n)
 		}
-		if c, ok = claimChunkSize(dir, n); c != n {
+		if c, err = claimChunkSize(dir, n); err != nil {
+			return err // the disk's fault, not the chunk's: a 500 that the client retries
+		} else if c != n {
 			return errChunkSize(index, n, c)
 		}
 		if lastInfo, err := os.Stat(filepath.Join(dir, lastFile)); err == nil {
@@ -289,20 +293,39 @@ func readChunkSize(dir string) (int64, bool) {
 }
 
 // claimChunkSize records c = n unless a concurrent chunk got there first,
-// and returns the size in force.
-func claimChunkSize(dir string, n int64) (int64, bool) {
+// and returns the size in force. An error means the size could be neither
+// recorded nor read (a full or failing disk): the server's fault, which
+// must not be answered as a chunk of the wrong size.
+func claimChunkSize(dir string, n int64) (int64, error) {
 	tmp, err := os.CreateTemp(dir, ".size-*")
 	if err != nil {
-		return 0, false
+		return 0, fmt.Errorf("record the chunk size: %w", err)
 	}
-	tmp.WriteString(strconv.FormatInt(n, 10))
-	tmp.Close()
 	defer os.Remove(tmp.Name())
-	// A hard link fails if the name exists: the first writer wins, atomically.
-	if err := os.Link(tmp.Name(), filepath.Join(dir, chunkSizeFile)); err != nil {
-		return readChunkSize(dir)
+	_, err = tmp.WriteString(strconv.FormatInt(n, 10))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	return n, true
+	if err != nil {
+		return 0, fmt.Errorf("record the chunk size: %w", err)
+	}
+	// A hard link fails if the name exists: the first writer wins, atomically.
+	err = os.Link(tmp.Name(), filepath.Join(dir, chunkSizeFile))
+	switch {
+	case err == nil:
+		return n, nil
+	case !errors.Is(err, fs.ErrExist):
+		return 0, fmt.Errorf("record the chunk size: %w", err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, chunkSizeFile))
+	if err != nil {
+		return 0, fmt.Errorf("read the chunk size: %w", err)
+	}
+	c, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil || c <= 0 {
+		return 0, fmt.Errorf("read the chunk size: %q in %s", b, filepath.Join(dir, chunkSizeFile))
+	}
+	return c, nil
 }
 
 // checkTotal rejects a last chunk larger than the others, or chunks that

@@ -35,7 +35,7 @@ type chunkStore interface {
 
 // assembled is an upload's file, whole and checked, ready for storage.
 type assembled struct {
-	head    []byte // its first SniffLen bytes (fewer when it is shorter)
+	head    []byte // its first headLen bytes (fewer when it is shorter)
 	storeAs func(ctx context.Context, s Storage, name string) error
 }
 

@@ -14,6 +14,16 @@ const SniffLen = images.SniffLen
 // imageExt is the extension a photo of each format is stored under.
 var imageExt = map[images.Format]string{images.JPEG: ".jpg", images.PNG: ".png", images.WebP: ".webp", images.HEIC: ".heic"}
 
+// headLen is how much of an upload's beginning finalize reads: a photo's
+// header, whose size it checks before the photo is stored, or a video's
+// signature.
+func headLen(fileType string) int64 {
+	if IsImageType(fileType) {
+		return images.HeaderLen
+	}
+	return SniffLen
+}
+
 // IsImageType reports whether a declared MIME type is an image's.
 func IsImageType(fileType string) bool {
 	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(fileType)), "image/")

@@ -187,8 +187,9 @@ func (u *Uploads) PutChunk(ctx context.Context, userID int64, id string, index, 
 var errFinalized = apperr.New(apperr.CodeConflict, "The upload is already finalized")
 
 // Finalize checks that every chunk is there, that the chunks add up to the
-// declared size, and that the bytes are a video by their signature; then it
-// stores the file under a random name and returns its URL.
+// declared size, and that the bytes are a video by their signature (a
+// photo by its signature and the size in its header); then it stores the
+// file under a random name and returns its URL.
 //
 // It can be retried: the name is recorded before the file goes into
 // storage, so a second call (the first answer lost, or the server killed
@@ -257,6 +258,13 @@ func (u *Uploads) store(ctx context.Context, up store.Upload, chunks chunkStore)
 		return "", images.ErrNotImage
 	case ext == "":
 		return "", errBadSignature
+	}
+	// A photo with too many pixels, or too much memory decoded (a 16-bit
+	// PNG), is told so now (413), not by a job that fails after it is stored.
+	if IsImageType(up.FileType) {
+		if err := images.RefuseOversized(file.head); err != nil {
+			return "", err
+		}
 	}
 	name := up.StoredName
 	if name == "" {

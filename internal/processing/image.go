@@ -44,8 +44,9 @@ func (p *Processor) processImage(ctx context.Context, t *jobs.Task, _ imageJob) 
 	if err == nil {
 		return nil
 	}
-	badPhoto := errors.Is(err, images.ErrNotImage) || errors.Is(err, images.ErrDamaged) ||
-		errors.Is(err, images.ErrTooMany) || errors.Is(err, images.ErrTooLarge) || errors.Is(err, errOriginalGone)
+	// A photo that cannot be processed (damaged, too large in bytes, pixels
+	// or memory) or is gone fails at once: another try would end the same.
+	badPhoto := images.Unusable(err) || errors.Is(err, errOriginalGone)
 	if badPhoto || t.Attempts >= t.MaxAttempts {
 		// The reason of an images error is the admin's message.
 		reason := reasonImageFailed

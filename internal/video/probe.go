@@ -55,7 +55,7 @@ type probeOutput struct {
 // ffprobe's own words); a failure to run ffprobe at all is not.
 func (t Tools) Probe(ctx context.Context, path string) (Info, error) {
 	args := append([]string{"-v", "error", "-print_format", "json", "-show_streams", "-show_format"}, inputArgs(path)...)
-	cmd := exec.CommandContext(ctx, t.FFprobe, append(args, "--", path)...)
+	cmd := program(ctx, t.FFprobe, append(args, "--", path)...)
 	stderr := &tail{}
 	cmd.Stderr = stderr
 	out, err := cmd.Output()

@@ -5,7 +5,8 @@
 // tag stripped.
 //
 // It runs Debian's ffprobe and ffmpeg through os/exec with argument lists
-// (never a shell), under `nice` so that the site keeps answering on a small
+// (never a shell) and none of the server's environment but PATH and
+// TMPDIR, under `nice` so that the site keeps answering on a small
 // machine, and knows nothing of storage, the database or jobs: the caller
 // (internal/httpapi's video jobs) hands it a local file and a scratch
 // directory and stores what it makes.
@@ -16,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 )
@@ -70,7 +72,7 @@ func Find(ctx context.Context) (Tools, error) {
 		return Tools{}, &MissingError{Program: "ffprobe", Err: err}
 	}
 	t.Nice, _ = exec.LookPath("nice")
-	out, err := exec.CommandContext(ctx, t.FFmpeg, "-hide_banner", "-filters").Output()
+	out, err := program(ctx, t.FFmpeg, "-hide_banner", "-filters").Output()
 	if err != nil {
 		return Tools{}, fmt.Errorf("%w: ffmpeg -filters: %v", ErrNoFFmpeg, err)
 	}
@@ -99,9 +101,30 @@ func (t Tools) command(ctx context.Context, args ...string) *exec.Cmd {
 		args = append([]string{"-n", niceLevel, t.FFmpeg}, args...)
 		name = t.Nice
 	}
-	cmd := exec.CommandContext(ctx, name, args...)
+	cmd := program(ctx, name, args...)
 	dieWithParent(cmd)
 	return cmd
+}
+
+// program makes the exec.Cmd of one run of ffmpeg, ffprobe or nice, killed
+// with the context, with an environment of its own: PATH and the
+// temporary directory, nothing else. The server's environment holds its
+// secrets (the database's address with its password, the S3 keys, the
+// SMTP password, the backup key), and these programs parse files whose
+// every byte an uploader chose.
+func program(ctx context.Context, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = programEnv()
+	return cmd
+}
+
+// programEnv is the whole environment ffmpeg and ffprobe run with.
+func programEnv() []string {
+	env := []string{"PATH=" + os.Getenv("PATH")}
+	if tmp, ok := os.LookupEnv("TMPDIR"); ok {
+		env = append(env, "TMPDIR="+tmp)
+	}
+	return env
 }
 
 // tail keeps the last bytes written to it: ffmpeg's error output, for the
