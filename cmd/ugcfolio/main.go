@@ -147,7 +147,9 @@ Environment:
                                   X-Forwarded-Proto (https: Secure cookie) are believed
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   keep uploads in S3-compatible storage (TLS unless _TLS=false)
-  UGCFOLIO_SMTP_URL               smtp://user:pass@host:port (STARTTLS when offered) or smtps://…:
+  UGCFOLIO_SMTP_URL               smtp://user:pass@host:port (STARTTLS required: a server that
+                                  does not offer it gets nothing) or smtps://… (TLS from the start);
+                                  smtp://host:port?tls=none for plain text, without user and password:
                                   e-mail each inquiry to the creator
   UGCFOLIO_MAIL_FROM              the sender of that e-mail
   UGCFOLIO_NOTIFY_TO              its recipients, comma-separated (default: every admin)
