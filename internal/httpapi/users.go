@@ -83,7 +83,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	s.setSignedInHint(w)
 	s.setTrustedDevice(w, u)
 	if u.IsAdmin {
-		s.setGatePass(w) // admins pass the gate, media included
+		if err := s.setGatePass(w, r); err != nil { // admins pass the gate, media included
+			return err
+		}
 	}
 	return writeJSON(w, http.StatusOK, u)
 }
@@ -215,7 +217,9 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if u.IsAdmin && !s.hasGatePass(r) {
-		s.setGatePass(w) // an admin signed in before the pass existed
+		if err := s.setGatePass(w, r); err != nil { // an admin signed in before the pass existed
+			return err
+		}
 	}
 	return writeJSON(w, http.StatusOK, u)
 }
