@@ -39,7 +39,7 @@ const usage = `ugcfolio: a creator's portfolio site and its back office.
 
 Usage:
   ugcfolio serve [--addr HOST:PORT] [--data DIR] [--demo]
-  ugcfolio admin create --email EMAIL [--name NAME]   (password on standard input)
+  ugcfolio admin create --email EMAIL [--name NAME] [--reset-password]   (password on standard input)
   ugcfolio admin promote EMAIL
   ugcfolio backup --to DIR|s3://bucket/prefix [--data DIR]
   ugcfolio restore --from DIR|s3://bucket/prefix [--data DIR]
@@ -143,13 +143,16 @@ Environment:
   DATABASE_URL                    postgres://… to use PostgreSQL instead of DATA/ugcfolio.db
   UGCFOLIO_GATE_USERNAME, UGCFOLIO_GATE_PASSWORD
                                   turn on the coming-soon gate with these credentials
-  UGCFOLIO_REGISTRATION=closed    POST /api/register answers 403 (accounts come from admin create)
+  UGCFOLIO_REGISTRATION           unset: POST /api/register works until the site has an admin, then
+                                  answers 403; open: always works; closed: never (admin create)
   UGCFOLIO_SESSION_IDLE           a session unused this long ends (default 48h; 5m to 336h)
   UGCFOLIO_TRUSTED_PROXIES        addresses or CIDRs whose X-Forwarded-For and
                                   X-Forwarded-Proto (https: Secure cookie) are believed
   UGCFOLIO_S3_ENDPOINT, _BUCKET, _ACCESS_KEY, _SECRET_KEY, _REGION, _TLS
                                   keep uploads in S3-compatible storage (TLS unless _TLS=false)
-  UGCFOLIO_SMTP_URL               smtp://user:pass@host:port (STARTTLS when offered) or smtps://…:
+  UGCFOLIO_SMTP_URL               smtp://user:pass@host:port (STARTTLS required: a server that
+                                  does not offer it gets nothing) or smtps://… (TLS from the start);
+                                  smtp://host:port?tls=none for plain text, without user and password:
                                   e-mail each inquiry to the creator
   UGCFOLIO_MAIL_FROM              the sender of that e-mail
   UGCFOLIO_NOTIFY_TO              its recipients, comma-separated (default: every admin)
@@ -340,11 +343,15 @@ func unwrapOp(err error) error {
 }
 
 const adminHelp = `Usage:
-  ugcfolio admin create --email EMAIL [--name NAME]
+  ugcfolio admin create --email EMAIL [--name NAME] [--reset-password]
       Creates an admin account. The password is read from standard input (one line,
-      at least 12 characters).
+      at least 12 characters). If the address already has an account (anyone may
+      register any address while registration is open), add --reset-password: the
+      account gets this password and name, becomes an admin, and every session of
+      it ends, so whoever registered it has no way in left.
   ugcfolio admin promote EMAIL
-      Makes an existing account an admin.
+      Makes an existing account an admin, if its password was set with admin create:
+      a password chosen at registration proves nothing about who owns the address.
 
 Both use the database of "serve": --data DIR or UGCFOLIO_DATA, or DATABASE_URL
 (or DATABASE_URL_FILE).
@@ -364,6 +371,7 @@ func admin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	fs := newFlagSet("admin "+args[0], adminHelp, stderr)
 	email := fs.String("email", "", "the admin's e-mail address, used as username (create)")
 	name := fs.String("name", "", "display name (create; default: the part before @)")
+	reset := fs.Bool("reset-password", false, "create: if the account exists, set this password, make it an admin and end its sessions")
 	dataDir := fs.String("data", or(getenv("UGCFOLIO_DATA"), "data"), "data directory of the SQLite database")
 	if err := fs.Parse(args[1:]); err != nil {
 		return parseErr(err)
@@ -402,7 +410,18 @@ func admin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			return fmt.Errorf("database: %v", err)
 		}
 		defer st.Close()
-		u, err := st.CreateUser(ctx, store.UserInput{Username: *email, DisplayName: display, PasswordHash: hash, IsAdmin: true})
+		u, err := st.CreateUser(ctx, store.UserInput{Username: *email, DisplayName: display, PasswordHash: hash, IsAdmin: true, PasswordSetByOperator: true})
+		if apperr.Is(err, apperr.CodeConflict) {
+			if !*reset {
+				return existingAccount(ctx, st, *email)
+			}
+			u, err = st.TakeOverUser(ctx, *email, display, hash, httpapi.SessionUser)
+			if err != nil {
+				return clientMessage(err)
+			}
+			fmt.Fprintf(stdout, "Reset the password of %s (%s): an admin now; its other sessions have ended\n", u.Username, u.DisplayName)
+			return nil
+		}
 		if err != nil {
 			return clientMessage(err)
 		}
@@ -417,12 +436,30 @@ func admin(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 		defer st.Close()
 		u, err := st.PromoteUser(ctx, fs.Arg(0))
+		if errors.Is(err, store.ErrPasswordNotOperators) {
+			return fmt.Errorf("%s has a password chosen at registration, which proves nothing about who owns the address: "+
+				"set one of yours with: ugcfolio admin create --email %s --reset-password", fs.Arg(0), fs.Arg(0))
+		}
 		if err != nil {
 			return clientMessage(err)
 		}
 		fmt.Fprintf(stdout, "%s is now an admin\n", u.Username)
 	}
 	return nil
+}
+
+// existingAccount is the refusal of admin create for an address that has an
+// account already, naming the way on.
+func existingAccount(ctx context.Context, st *store.Store, email string) error {
+	u, err := st.UserByUsername(ctx, email)
+	if err != nil {
+		return clientMessage(err)
+	}
+	if u.IsAdmin {
+		return fmt.Errorf("%s already has an account, an admin (add --reset-password to give it a new password)", u.Username)
+	}
+	return fmt.Errorf("%s already has an account, registered on the site with a password its registrant chose; "+
+		"to make it your admin with your password (ending its sessions), run this again with --reset-password", u.Username)
 }
 
 // readLine reads the password: the first line of standard input.

@@ -192,7 +192,7 @@ func TestAdminCreateAndPromote(t *testing.T) {
 		args  []string
 		want  string
 	}{
-		{"hemmelig-passord\n", []string{"create", "--email", "KARI@example.no"}, "Username already exists"},
+		{"hemmelig-passord\n", []string{"create", "--email", "KARI@example.no"}, "kari@example.no already has an account, an admin (add --reset-password"},
 		{"hemmelig-passord\n", []string{"create", "--email", "not-an-email"}, "Please enter a valid email address"},
 		{"12345\n", []string{"create", "--email", "ola@example.no"}, "Password must be at least 6 characters"},
 		{"hemmelig123\n", []string{"create", "--email", "ola@example.no"}, "an admin password must be at least 12 characters"},

@@ -2,6 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
+// These tests register accounts, and the worker's server may have an admin already (this file
+// creates one): by default registration closes once a site has an admin, so open it here.
+test.use({ serverEnv: { UGCFOLIO_REGISTRATION: "open" } });
+
 let counter = 0;
 /** An address no other test in this worker's database has used. */
 function freshEmail(name: string): string {

@@ -9,12 +9,15 @@ import (
 
 func TestAccountSettings(t *testing.T) {
 	c, err := loadWith(t, map[string]string{})
-	if err != nil || c.RegistrationClosed || c.SessionIdle != DefaultSessionIdle {
-		t.Fatalf("defaults: closed %v, idle %v, %v", c.RegistrationClosed, c.SessionIdle, err)
+	if err != nil || c.Registration != RegistrationUntilAdmin || c.SessionIdle != DefaultSessionIdle {
+		t.Fatalf("defaults: registration %q, idle %v, %v", c.Registration, c.SessionIdle, err)
 	}
 	c, err = loadWith(t, map[string]string{"UGCFOLIO_REGISTRATION": "closed", "UGCFOLIO_SESSION_IDLE": "12h"})
-	if err != nil || !c.RegistrationClosed || c.SessionIdle != 12*time.Hour {
-		t.Fatalf("set: closed %v, idle %v, %v", c.RegistrationClosed, c.SessionIdle, err)
+	if err != nil || c.Registration != RegistrationClosed || c.SessionIdle != 12*time.Hour {
+		t.Fatalf("set: registration %q, idle %v, %v", c.Registration, c.SessionIdle, err)
+	}
+	if c, err = loadWith(t, map[string]string{"UGCFOLIO_REGISTRATION": "open"}); err != nil || c.Registration != RegistrationOpen {
+		t.Fatalf("open: registration %q, %v", c.Registration, err)
 	}
 	for env, value := range map[string]string{"UGCFOLIO_REGISTRATION": "nej", "UGCFOLIO_SESSION_IDLE": "1m"} {
 		if _, err := loadWith(t, map[string]string{env: value}); err == nil || !strings.Contains(err.Error(), env) {

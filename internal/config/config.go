@@ -32,12 +32,13 @@ type Config struct {
 	// addresses or CIDR prefixes). Empty: trust nobody.
 	TrustedProxies []netip.Prefix
 
-	// Accounts (issue 24). RegistrationClosed (UGCFOLIO_REGISTRATION=closed)
-	// makes POST /api/register answer 403; existing accounts still log in.
-	// SessionIdle (UGCFOLIO_SESSION_IDLE, default 48h; 0 in a Config built by
-	// hand: none) ends a session unused that long, within its 14-day lifetime.
-	RegistrationClosed bool
-	SessionIdle        time.Duration
+	// Accounts. Registration (UGCFOLIO_REGISTRATION) says when
+	// POST /api/register creates accounts: by default only while the site
+	// has no admin. SessionIdle (UGCFOLIO_SESSION_IDLE, default 48h; 0 in a
+	// Config built by hand: none) ends a session unused that long, within
+	// its 14-day lifetime.
+	Registration Registration
+	SessionIdle  time.Duration
 
 	S3    S3Config
 	Mail  MailConfig
@@ -116,7 +117,7 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 	if c.Analytics, err = loadAnalytics(getenv); err != nil {
 		return c, err
 	}
-	if c.RegistrationClosed, c.SessionIdle, err = loadAccounts(getenv); err != nil {
+	if c.Registration, c.SessionIdle, err = loadAccounts(getenv); err != nil {
 		return c, err
 	}
 	if c.Shutdown, err = loadShutdown(getenv); err != nil {
@@ -176,23 +177,38 @@ func (c Config) Validate() error {
 // DefaultSessionIdle is how long an unused session lasts unless configured.
 const DefaultSessionIdle = 48 * time.Hour
 
-// loadAccounts reads UGCFOLIO_REGISTRATION (open or closed) and
-// UGCFOLIO_SESSION_IDLE (a duration from 5m to the session's 14-day lifetime).
-func loadAccounts(getenv Getenv) (closed bool, idle time.Duration, err error) {
-	switch v := getenv("UGCFOLIO_REGISTRATION"); v {
-	case "", "open":
-	case "closed":
-		closed = true
+// Registration is when POST /api/register creates accounts.
+type Registration string
+
+const (
+	// RegistrationUntilAdmin (the default, UGCFOLIO_REGISTRATION unset):
+	// open while the site has no admin, closed (403) once it has one. A
+	// visitor's account can do nothing an anonymous visitor cannot, and an
+	// open registration lets anyone take addresses first.
+	RegistrationUntilAdmin Registration = ""
+	// RegistrationOpen (UGCFOLIO_REGISTRATION=open): always open.
+	RegistrationOpen Registration = "open"
+	// RegistrationClosed (UGCFOLIO_REGISTRATION=closed): always closed;
+	// accounts come from ugcfolio admin create.
+	RegistrationClosed Registration = "closed"
+)
+
+// loadAccounts reads UGCFOLIO_REGISTRATION (unset, open or closed) and
+// UGCFOLIO_SESSION_IDLE.
+func loadAccounts(getenv Getenv) (reg Registration, idle time.Duration, err error) {
+	switch v := Registration(getenv("UGCFOLIO_REGISTRATION")); v {
+	case RegistrationUntilAdmin, RegistrationOpen, RegistrationClosed:
+		reg = v
 	default:
-		return false, 0, fmt.Errorf("UGCFOLIO_REGISTRATION: %q is neither open nor closed", v)
+		return "", 0, fmt.Errorf("UGCFOLIO_REGISTRATION: %q is neither open nor closed (unset: open until the site has an admin)", v)
 	}
 	idle = DefaultSessionIdle
 	if v := getenv("UGCFOLIO_SESSION_IDLE"); v != "" {
 		if idle, err = time.ParseDuration(v); err != nil || idle < 5*time.Minute || idle > 14*24*time.Hour {
-			return false, 0, fmt.Errorf("UGCFOLIO_SESSION_IDLE: %q is not a duration from 5m to 336h", v)
+			return "", 0, fmt.Errorf("UGCFOLIO_SESSION_IDLE: %q is not a duration from 5m to 336h", v)
 		}
 	}
-	return closed, idle, nil
+	return reg, idle, nil
 }
 
 // checkWritableDir creates dir if needed (readable by its owner only: it

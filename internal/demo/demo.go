@@ -52,7 +52,7 @@ func Seed(ctx context.Context, st *store.Store, save SaveFile, process Process, 
 	if err != nil {
 		return err
 	}
-	if _, err := st.CreateUser(ctx, store.UserInput{Username: AdminEmail, DisplayName: "Demo Admin", PasswordHash: hash, IsAdmin: true}); err != nil {
+	if _, err := st.CreateUser(ctx, store.UserInput{Username: AdminEmail, DisplayName: "Demo Admin", PasswordHash: hash, IsAdmin: true, PasswordSetByOperator: true}); err != nil {
 		return err
 	}
 	for _, t := range testimonials {

@@ -68,7 +68,9 @@ func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
 		return errBadGate
 	}
 	succeeded()
-	s.setGatePass(w)
+	if err := s.setGatePass(w, r); err != nil {
+		return err
+	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

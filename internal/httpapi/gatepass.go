@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -28,38 +29,61 @@ const gatePassLifetime = 30 * 24 * time.Hour
 
 var errGateClosed = apperr.New(apperr.CodeUnauthorized, "This site is not open yet")
 
-// gatePassKey is the key passes are signed with, made once in New. It is
-// derived from the gate's credentials, so every replica agrees without
-// another setting, and changing the password ends every pass given under the
-// old one.
-func gatePassKey(username, password string) []byte {
-	sum := sha256.Sum256([]byte("ugcfolio gate pass\x00" + username + "\x00" + password))
-	return sum[:]
+// gatePassSecret names the site secret (store.SiteSecret) the passes' key
+// is derived from.
+const gatePassSecret = "gate-pass"
+
+// gatePassKey is the key passes are signed with: an HMAC, under the site's
+// random secret, of the gate's credentials. The secret is in the database,
+// so every replica agrees without another setting; the credentials are in
+// it, so changing the password ends every pass given under the old one. A
+// plain hash of the credentials would let any guest (they all know them)
+// mint passes, and anyone holding a pass test guesses of the password
+// offline at hashing speed.
+func (s *Server) gatePassKey(ctx context.Context) ([]byte, error) {
+	secret, err := s.store.SiteSecret(ctx, gatePassSecret)
+	if err != nil {
+		return nil, err
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("ugcfolio gate pass\x00" + s.cfg.GateUsername + "\x00" + s.cfg.GatePassword))
+	return mac.Sum(nil), nil
 }
 
-func (s *Server) gatePassSignature(expiry string) string {
-	mac := hmac.New(sha256.New, s.gateKey)
+// gatePassSignature signs a pass's expiry (Unix seconds, in decimal).
+func gatePassSignature(key []byte, expiry string) string {
+	mac := hmac.New(sha256.New, key)
 	mac.Write([]byte(expiry))
 	return hex.EncodeToString(mac.Sum(nil))
 }
 
 // setGatePass gives the browser a pass (only while the gate is on).
-func (s *Server) setGatePass(w http.ResponseWriter) {
+func (s *Server) setGatePass(w http.ResponseWriter, r *http.Request) error {
 	if !s.cfg.GateEnabled() {
-		return
+		return nil
+	}
+	key, err := s.gatePassKey(r.Context())
+	if err != nil {
+		return err
 	}
 	expiry := strconv.FormatInt(s.now().Add(gatePassLifetime).Unix(), 10)
 	http.SetCookie(w, &http.Cookie{
 		Name:     gatePassCookie,
-		Value:    expiry + "." + s.gatePassSignature(expiry),
+		Value:    expiry + "." + gatePassSignature(key, expiry),
 		Path:     "/",
 		HttpOnly: true,
 		SameSite: http.SameSiteLaxMode,
 	})
+	return nil
 }
 
-// hasGatePass reports whether r carries a pass this server signed that has
-// not expired.
+// gatePassSkew is how far past gatePassLifetime a pass's expiry may lie:
+// the replica that signed it may have a clock a little ahead of ours.
+const gatePassSkew = time.Minute
+
+// hasGatePass reports whether r carries a pass this site signed that has
+// not expired. An expiry further away than a pass is ever given for is
+// refused, whoever signed it: no pass lives longer than gatePassLifetime.
 func (s *Server) hasGatePass(r *http.Request) bool {
 	c, err := r.Cookie(gatePassCookie)
 	if err != nil {
@@ -67,10 +91,19 @@ func (s *Server) hasGatePass(r *http.Request) bool {
 	}
 	expiry, sig, ok := strings.Cut(c.Value, ".")
 	unix, err := strconv.ParseInt(expiry, 10, 64)
-	if !ok || err != nil || s.now().After(time.Unix(unix, 0)) {
+	if !ok || err != nil {
 		return false
 	}
-	return hmac.Equal([]byte(sig), []byte(s.gatePassSignature(expiry)))
+	now, until := s.now(), time.Unix(unix, 0)
+	if now.After(until) || until.After(now.Add(gatePassLifetime+gatePassSkew)) {
+		return false
+	}
+	key, err := s.gatePassKey(r.Context())
+	if err != nil {
+		s.log.Error("gate pass: no key", "err", err)
+		return false
+	}
+	return hmac.Equal([]byte(sig), []byte(gatePassSignature(key, expiry)))
 }
 
 // isGatedContent reports whether a request reads stored content: the public

@@ -89,7 +89,6 @@ type Deps struct {
 type Server struct {
 	cfg     config.Config
 	proxies clientaddr.Proxies // whose X-Forwarded-* headers are believed
-	gateKey []byte             // signs the coming-soon gate's passes (gatepass.go)
 	store   *store.Store
 	log     *slog.Logger
 	web     *webapp.Files
@@ -136,7 +135,6 @@ func New(d Deps) *Server {
 	s := &Server{
 		cfg:     d.Config,
 		proxies: clientaddr.Proxies(d.Config.TrustedProxies),
-		gateKey: gatePassKey(d.Config.GateUsername, d.Config.GatePassword),
 		store:   d.Store,
 		log:     d.Log,
 		web:     webapp.New(d.Web),

@@ -41,6 +41,20 @@ func newSessions(st *store.Store, secure bool) *scs.SessionManager {
 	return sm
 }
 
+// SessionUser answers the id of the user a stored session's data is logged
+// in as (0: nobody, or data it cannot read), for the command line, which
+// ends an account's sessions without a running server
+// (store.TakeOverUser). The data is scs's default encoding, which
+// newSessions keeps.
+func SessionUser(data []byte) int64 {
+	_, values, err := scs.GobCodec{}.Decode(data)
+	if err != nil {
+		return 0
+	}
+	id, _ := values[sessionUserKey].(int64)
+	return id
+}
+
 // withSessions loads and saves the session for API calls only: static files
 // and uploads never need it, and skipping it saves a query per asset.
 func (s *Server) withSessions(next http.Handler) http.Handler {

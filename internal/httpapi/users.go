@@ -6,6 +6,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
@@ -82,16 +83,30 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	s.setSignedInHint(w)
 	s.setTrustedDevice(w, u)
 	if u.IsAdmin {
-		s.setGatePass(w) // admins pass the gate, media included
+		if err := s.setGatePass(w, r); err != nil { // admins pass the gate, media included
+			return err
+		}
 	}
 	return writeJSON(w, http.StatusOK, u)
 }
 
+// registered is the answer of POST /api/register: the account as the form
+// gave it. It is built from the request alone (no id), so a taken address
+// gets the very same answer as a new one.
+type registered struct {
+	Username    string `json:"username"`
+	DisplayName string `json:"displayName"`
+	IsAdmin     bool   `json:"isAdmin"`
+}
+
 // register answers POST /api/register: a new (non-admin) account, logged in.
-// Every attempt counts against the client address's limit.
+// Every attempt counts against the client address's limit. An address that
+// already has an account gets the same answer (201, the same body and
+// cookies, after the same hashing) with a session of nobody, so the answer
+// does not tell which addresses have accounts; the account is untouched.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
-	if s.cfg.RegistrationClosed {
-		return errRegistrationClosed
+	if err := s.registrationOpen(r); err != nil {
+		return err
 	}
 	if _, err := s.limits.Register.Attempt(r.Context(), s.proxies.Key(r)); err != nil {
 		return err
@@ -112,14 +127,37 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 		return hashErr
 	}
 	u, err := s.store.CreateUser(r.Context(), store.UserInput{Username: in.Username, DisplayName: in.DisplayName, PasswordHash: hash})
+	switch {
+	case err == nil:
+		err = s.startSession(r, u)
+	case apperr.Is(err, apperr.CodeConflict):
+		err = s.startSession(r, store.User{}) // a session, as for a new account, of nobody
+	}
 	if err != nil {
 		return err
 	}
-	if err := s.startSession(r, u); err != nil {
+	s.setSignedInHint(w)
+	return writeJSON(w, http.StatusCreated, registered{Username: in.Username, DisplayName: in.DisplayName})
+}
+
+// registrationOpen answers errRegistrationClosed unless POST /api/register
+// may create accounts now (config.Registration): by default only while the
+// site has no admin.
+func (s *Server) registrationOpen(r *http.Request) error {
+	switch s.cfg.Registration {
+	case config.RegistrationOpen:
+		return nil
+	case config.RegistrationClosed:
+		return errRegistrationClosed
+	}
+	hasAdmin, err := s.store.HasAdmin(r.Context())
+	if err != nil {
 		return err
 	}
-	s.setSignedInHint(w)
-	return writeJSON(w, http.StatusCreated, u)
+	if hasAdmin {
+		return errRegistrationClosed
+	}
+	return nil
 }
 
 // logout answers POST /api/logout, destroying the session on the server.
@@ -179,7 +217,9 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if u.IsAdmin && !s.hasGatePass(r) {
-		s.setGatePass(w) // an admin signed in before the pass existed
+		if err := s.setGatePass(w, r); err != nil { // an admin signed in before the pass existed
+			return err
+		}
 	}
 	return writeJSON(w, http.StatusOK, u)
 }

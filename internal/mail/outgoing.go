@@ -61,6 +61,18 @@ func (m *Mailer) Deliver(ctx context.Context, msg Message) error {
 	return m.send(ctx, g)
 }
 
+// ReplyAddress answers where replies to a message for someone else (a
+// brand) go: the first of UGCFOLIO_NOTIFY_TO, an address the creator chose
+// for mail, else "" (no Reply-To: replies go to the sender,
+// UGCFOLIO_MAIL_FROM). Never an admin's account, whose address is its
+// login: strangers need not learn it.
+func (m *Mailer) ReplyAddress() string {
+	if len(m.cfg.NotifyTo) > 0 {
+		return m.cfg.NotifyTo[0]
+	}
+	return ""
+}
+
 // CreatorAddresses answers where the creator's messages go: the
 // inquiries' recipients (UGCFOLIO_NOTIFY_TO), else every admin.
 func (m *Mailer) CreatorAddresses(ctx context.Context) ([]string, error) {

@@ -2,6 +2,7 @@ package ratelimit
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -66,8 +67,12 @@ func (s *Shared) Attempt(ctx context.Context, key string) (refund func(), err er
 	if err != nil {
 		return nil, err
 	}
+	bucket, err := s.bucketOf(ctx, key)
+	if err != nil {
+		refundLocal()
+		return nil, err
+	}
 	now := s.Now()
-	bucket := bucketOf(key)
 	every, tolerance := s.rate.Every.Milliseconds(), s.rate.Every.Milliseconds()*int64(s.rate.Burst)
 	ms := now.UnixMilli()
 	var tat int64
@@ -131,9 +136,21 @@ func (s *Shared) prune(ctx context.Context, now int64) {
 	}
 }
 
-// bucketOf is the row's name for key: a hash, so that the table holds no
-// client address or account name.
-func bucketOf(key string) string {
-	sum := sha256.Sum256([]byte(key))
-	return hex.EncodeToString(sum[:16])
+// bucketSecret names the site secret (store.SiteSecret) buckets are keyed
+// with.
+const bucketSecret = "rate-limits"
+
+// bucketOf is the row's name for key: an HMAC under the site's secret, so
+// that the table holds no client address or account name. A plain hash
+// would not do: every IPv4 address can be hashed in minutes, which turns
+// the table back into a list of addresses. The secret is in the database,
+// so every replica names a client's bucket alike.
+func (s *Shared) bucketOf(ctx context.Context, key string) (string, error) {
+	secret, err := s.st.SiteSecret(ctx, bucketSecret)
+	if err != nil {
+		return "", fmt.Errorf("rate limit %s: %w", s.scope, err)
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte(key))
+	return hex.EncodeToString(mac.Sum(nil)[:16]), nil
 }

@@ -111,10 +111,10 @@ func (s *Service) compose(ctx context.Context, j mailJob) (mail.Message, error) 
 	}
 	l := letterAbout(j.Event, d, dr, d.Language)
 	l.Link = link
-	msg, err := s.letterMessage([]string{d.ContactEmail}, l, d)
-	if to, terr := s.mail.CreatorAddresses(ctx); terr == nil && len(to) > 0 {
-		msg.ReplyTo = to[0] // answering goes to the creator
-	}
+	msg, err := s.letterMessage([]string{d.ContactEmail}, l)
+	// Answering goes to the creator, at an address chosen for mail (never
+	// an admin's login), and the brand's copy names no deal number.
+	msg.ReplyTo = s.mail.ReplyAddress()
 	return msg, err
 }
 
@@ -138,19 +138,20 @@ func (s *Service) toCreator(ctx context.Context, d deals.Deal, l letter) (mail.M
 		return mail.Message{}, err
 	}
 	l.Link, l.LinkLabel = fmt.Sprintf("%s/admin/deals/%d", s.siteURL, d.ID), words(l.Lang, "Se avtalen i admin", "See the deal in the admin")
-	msg, err := s.letterMessage(to, l, d)
+	msg, err := s.letterMessage(to, l)
 	if d.ContactEmail != "" {
 		msg.ReplyTo = d.ContactEmail // answering goes to the brand
 	}
+	// The creator's own mail may name the deal, for filters (its link does too).
+	msg.Headers = map[string]string{"X-Ugcfolio-Deal": strconv.FormatInt(d.ID, 10)}
 	return msg, err
 }
 
 // letterMessage renders a letter into a message.
-func (s *Service) letterMessage(to []string, l letter, d deals.Deal) (mail.Message, error) {
+func (s *Service) letterMessage(to []string, l letter) (mail.Message, error) {
 	text, html, err := l.render()
 	if err != nil {
 		return mail.Message{}, jobs.Permanent(err)
 	}
-	return mail.Message{To: to, Subject: l.Subject, Text: text, HTML: html,
-		Headers: map[string]string{"X-Ugcfolio-Deal": strconv.FormatInt(d.ID, 10)}}, nil
+	return mail.Message{To: to, Subject: l.Subject, Text: text, HTML: html}, nil
 }

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -39,6 +40,8 @@ type Store struct {
 	DB      *sql.DB
 	Dialect Dialect
 	wal     *walWatch // SQLite only: keeps the WAL file small
+
+	secrets sync.Map // name → []byte: site secrets already read (secrets.go)
 }
 
 // Open connects to PostgreSQL when databaseURL is a postgres:// URL and to an

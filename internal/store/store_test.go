@@ -1,8 +1,12 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -44,16 +48,95 @@ func TestUsers(t *testing.T) {
 		_, err = s.UserByID(ctx, 9999)
 		wantCode(t, err, apperr.CodeNotFound)
 
-		p := must(s.PromoteUser(ctx, "kari@example.no"))
-		if !p.IsAdmin {
-			t.Fatal("not promoted")
+		// A password chosen at registration is not promoted; one the operator set is.
+		_, err = s.PromoteUser(ctx, "kari@example.no")
+		if !errors.Is(err, store.ErrPasswordNotOperators) {
+			t.Fatalf("promoted a registrant's password: %v", err)
+		}
+		if got := must(s.UserByID(ctx, u.ID)); got.IsAdmin {
+			t.Fatal("promoted although refused")
+		}
+		must(s.CreateUser(ctx, store.UserInput{Username: "ola@example.no", PasswordHash: "h", PasswordSetByOperator: true}))
+		p := must(s.PromoteUser(ctx, "ola@example.no"))
+		if !p.IsAdmin || !p.PasswordSetByOperator {
+			t.Fatalf("not promoted: %+v", p)
 		}
 		_, err = s.PromoteUser(ctx, "nobody@example.no")
 		wantCode(t, err, apperr.CodeNotFound)
-		if n := must(s.CountUsers(ctx)); n != 1 {
+		if n := must(s.CountUsers(ctx)); n != 2 {
 			t.Fatalf("count %d", n)
 		}
 	})
+}
+
+// TestTakeOverUser: the operator's take-over of a registered account sets
+// the password, name and spelling, makes it an admin, and deletes its
+// sessions only.
+func TestTakeOverUser(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		kari := must(s.CreateUser(ctx, store.UserInput{Username: "Kari@Example.no", DisplayName: "Squatter", PasswordHash: "squatter"}))
+		ola := must(s.CreateUser(ctx, store.UserInput{Username: "ola@example.no", PasswordHash: "h"}))
+		if has := must(s.HasAdmin(ctx)); has {
+			t.Fatal("an admin before any")
+		}
+		sessions := s.Sessions()
+		// Session data here is the user's id in decimal; sessionOf reads it.
+		expiry := time.Now().Add(time.Hour)
+		for token, owner := range map[string]int64{"kari-1": kari.ID, "kari-2": kari.ID, "ola": ola.ID, "nobody": 0} {
+			if err := sessions.CommitCtx(ctx, token, []byte(strconv.FormatInt(owner, 10)), expiry); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sessionOf := func(data []byte) int64 { id, _ := strconv.ParseInt(string(data), 10, 64); return id }
+
+		u := must(s.TakeOverUser(ctx, "kari@example.no", "Kari", "operator", sessionOf))
+		if !u.IsAdmin || !u.PasswordSetByOperator || u.PasswordHash != "operator" || u.DisplayName != "Kari" || u.Username != "kari@example.no" || u.ID != kari.ID {
+			t.Fatalf("taken over: %+v", u)
+		}
+		for token, want := range map[string]bool{"kari-1": false, "kari-2": false, "ola": true, "nobody": true} {
+			if _, found, err := sessions.FindCtx(ctx, token); err != nil || found != want {
+				t.Errorf("session %s: found %v, want %v (%v)", token, found, want, err)
+			}
+		}
+		if has := must(s.HasAdmin(ctx)); !has {
+			t.Fatal("no admin after the take-over")
+		}
+		_, err := s.TakeOverUser(ctx, "nobody@example.no", "", "h", sessionOf)
+		wantCode(t, err, apperr.CodeNotFound)
+	})
+}
+
+// TestSiteSecret: one random key per name, the same for every store over
+// the database (replicas), and kept.
+func TestSiteSecret(t *testing.T) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		t.Run(engine, func(t *testing.T) {
+			dsn, path := "", filepath.Join(t.TempDir(), "shared.db")
+			if engine == "postgres" {
+				var err error
+				if dsn, err = storetest.FreshPostgresURL(t); err != nil {
+					t.Fatal(err)
+				}
+			}
+			open := func() *store.Store {
+				s := must(store.Open(ctx, dsn, path))
+				t.Cleanup(func() { s.Close() })
+				return s
+			}
+			one, two := open(), open() // two replicas over one database
+			a := must(one.SiteSecret(ctx, "rate-limits"))
+			b := must(one.SiteSecret(ctx, "gate-pass"))
+			if len(a) != 32 || len(b) != 32 || bytes.Equal(a, b) {
+				t.Fatalf("keys %x and %x", a, b)
+			}
+			if again := must(two.SiteSecret(ctx, "rate-limits")); !bytes.Equal(again, a) {
+				t.Fatalf("the other replica got %x, want %x", again, a)
+			}
+			if again := must(open().SiteSecret(ctx, "gate-pass")); !bytes.Equal(again, b) {
+				t.Fatalf("after a restart %x, want %x", again, b)
+			}
+		})
+	}
 }
 
 func TestContentUpsert(t *testing.T) {
