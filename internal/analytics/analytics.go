@@ -90,6 +90,7 @@ type Service struct {
 	scrubPending atomic.Bool
 	refs         refCache
 	pageViews    *ratelimit.Memory // page views counted per client (visitor.go)
+	pitch        pitchAllowance    // a pitch link's visitor-days per client (writer.go)
 	inserts      map[int]*sql.Stmt // the writer's prepared INSERTs by row count (writer.go)
 
 	accepted, dropped, written prometheus.Counter
