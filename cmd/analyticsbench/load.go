@@ -144,10 +144,25 @@ func (l *load) beaconsDuring(d time.Duration, rate int) phase {
 		dropped: after.dropped - before.dropped, cpu: l.srv.CPU() - cpu0}
 }
 
+// visitors numbers the beacons' client addresses (visitorAddr).
+var visitors atomic.Uint32
+
+// visitorAddr is the client address of a beacon: every beaconsPerVisitor
+// beacons a new one. The load is many visitors, as on a real site: from
+// one address the beacon's limit per client (a burst of 100, then 10 a
+// second) answers 429 after the first 100. The server believes the
+// loopback proxy's X-Forwarded-For (UGCFOLIO_TRUSTED_PROXIES, main.go).
+func visitorAddr() string {
+	const beaconsPerVisitor = 20
+	n := visitors.Add(1) / beaconsPerVisitor
+	return fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)
+}
+
 func (l *load) postBeacon() {
 	req, _ := http.NewRequest("POST", l.srv.URL+"/api/analytics/events", strings.NewReader(beacon))
 	req.Header.Set("Content-Type", "text/plain;charset=UTF-8")
 	req.Header.Set("User-Agent", ua)
+	req.Header.Set("X-Forwarded-For", visitorAddr())
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	res, err := l.client.Do(req)
 	if err != nil {

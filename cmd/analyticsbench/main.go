@@ -95,7 +95,9 @@ func (b bench) engine(name, base string) {
 	if err != nil {
 		fail(err)
 	}
-	env = append(env, "UGCFOLIO_METRICS_ADDR="+metricsAddr, "UGCFOLIO_PUBLIC_URL=http://bench.invalid")
+	// The load's beacons come through loopback as from many visitors (load.go, visitorAddr).
+	env = append(env, "UGCFOLIO_METRICS_ADDR="+metricsAddr, "UGCFOLIO_PUBLIC_URL=http://bench.invalid",
+		"UGCFOLIO_TRUSTED_PROXIES=127.0.0.1/32")
 	srv, err := benchserver.Start(benchserver.Config{Bin: b.bin, Data: data, Admin: true, Env: env})
 	if err != nil {
 		fail(err)

@@ -86,6 +86,16 @@ func fill(ctx context.Context, st *store.Store, today time.Time) {
 			fail(err)
 		}
 	}
+	// The items played: the portfolio's (plays of other item ids count nothing).
+	var items []int64
+	for i := range 12 {
+		it, err := st.CreatePortfolioItem(ctx, store.PortfolioInput{Title: fmt.Sprintf("Bench video %d", i+1),
+			Category: "product", Language: "no", IsActive: true})
+		if err != nil {
+			fail(err)
+		}
+		items = append(items, it.ID)
+	}
 	const total, days = 1_000_000, 365
 	kinds := []string{"pageview", "view", "section", "section", "play", "progress", "click", "time", "section", "pageview"}
 	const cols = `at, day, hour, visitor, kind, path, lang, referrer, utm_source, utm_medium, utm_campaign, screen, country, browser, device, target, item, value`
@@ -102,7 +112,7 @@ func fill(ctx context.Context, st *store.Store, today time.Time) {
 				k := n + i
 				at := today.AddDate(0, 0, -(k % days)).Add(time.Duration(k%86400) * time.Second)
 				args = append(args, at, at.Format(time.DateOnly), at.Format("2006-01-02T15"), "v"+strconv.Itoa(k%300), kinds[k%len(kinds)],
-					"/", "no", "", "", "", "", "phone", "NO", "Chrome", "mobile", []string{"hero", "about", "pricing"}[k%3], int64(k%12+1), (k%4+1)*25)
+					"/", "no", "", "", "", "", "phone", "NO", "Chrome", "mobile", []string{"hero", "about", "pricing"}[k%3], items[k%12], (k%4+1)*25)
 			}
 			if _, err := tx.ExecContext(ctx, q, args...); err != nil {
 				fail(err)

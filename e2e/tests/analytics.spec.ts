@@ -133,6 +133,8 @@ test("a pitched visitor's visit shows in the summary and the Analytics tab; an a
   await page.goto(`/${ref}`);
   await expect(page.locator("html[data-app-ready]")).toBeAttached();
   await expect(page.getByTestId("pitch-notice")).toContainText("12 måneder");
+  // Counted: the token leaves the address bar, so a copied address does not count others as the brand.
+  await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByTestId("pitch-notice").getByRole("link")).toHaveAttribute(
     "href",
     "/privacy",

@@ -25,6 +25,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
+	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -41,6 +42,9 @@ type Deps struct {
 	Metrics prometheus.Registerer
 	// ClientAddr is the visitor's address (the peer, or from a trusted proxy).
 	ClientAddr func(*http.Request) string
+	// ClientKey is the client the limits count (clientaddr's Key: an IPv6
+	// client's /64); ClientAddr when nil.
+	ClientKey func(*http.Request) string
 	// MaybeAdmin reports whether the request comes from a signed-in admin;
 	// called only when the signed-in hint cookie is present.
 	IsAdmin func(*http.Request) bool
@@ -65,6 +69,7 @@ type Service struct {
 	q         *jobs.Queue
 	rollup    jobs.Kind[struct{}]
 	addr      func(*http.Request) string
+	clientKey func(*http.Request) string
 	isAdmin   func(*http.Request) bool
 	siteURL   string
 	retention time.Duration
@@ -84,6 +89,8 @@ type Service struct {
 	// emptied the WAL of it (salt.go).
 	scrubPending atomic.Bool
 	refs         refCache
+	pageViews    *ratelimit.Memory // page views counted per client (visitor.go)
+	pitch        pitchAllowance    // a pitch link's visitor-days per client (writer.go)
 	inserts      map[int]*sql.Stmt // the writer's prepared INSERTs by row count (writer.go)
 
 	accepted, dropped, written prometheus.Counter
@@ -107,6 +114,11 @@ func New(d Deps) *Service {
 		written: prometheus.NewCounter(prometheus.CounterOpts{Name: "ugcfolio_analytics_events_written_total",
 			Help: "Analytics events written to the database."}),
 	}
+	if s.clientKey = d.ClientKey; s.clientKey == nil {
+		s.clientKey = d.ClientAddr
+	}
+	s.pageViews = ratelimit.NewMemory(pageViewRate)
+	s.pageViews.Now = func() time.Time { return s.now() } // the clock SetClock sets
 	if s.retention == 0 {
 		s.retention = config.DefaultAnalyticsRetention * 24 * time.Hour
 	}

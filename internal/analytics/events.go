@@ -33,6 +33,10 @@ type Event struct {
 	// Ref is a pitch link's token (a page view's ?ref=); the event is
 	// attributed to the link, and the token itself is not stored with it.
 	Ref string
+	// client is the rate-limit key of the page view's client address: the
+	// writer's limit of a pitch link's visitor-days per address. It stays in
+	// memory and is never written.
+	client string
 }
 
 // MaxBody is the largest beacon body accepted, in bytes.
@@ -45,6 +49,17 @@ const maxBeaconEvents = 20
 // sections) a section event may name.
 var Sections = []string{"hero", "about", "services", "work", "testimonials", "pricing", "contact"}
 
+// clickTargets are the site's calls to action (the data-track attributes
+// of web/src) besides the pricing packages' "package-1" … "package-9". A
+// click on any other target counts as otherDim: a made-up target never
+// becomes a row of its own in the daily totals, which are kept for good.
+var clickTargets = []string{"hero-cta", "hero-portfolio", "nav-cta", "package-custom", "contact-email",
+	"footer-email", "social-instagram", "social-tiktok", "social-linkedin", "social-email"}
+
+// otherDim is the dimension that sums values too rare, or not the site's
+// own, to be kept one by one (rollup.go).
+const otherDim = "(other)"
+
 var (
 	// Paths are the pages the beacon runs on.
 	Paths         = []string{"/", "/en", "/privacy", "/en/privacy"}
@@ -52,6 +67,7 @@ var (
 	formSteps     = []string{"started", "invalid", "sent"}
 	progressSteps = []int{25, 50, 75, 100}
 	clickTarget   = regexp.MustCompile(`^[a-z0-9-]{1,40}$`)
+	packageTarget = regexp.MustCompile(`^package-[1-9]$`)
 	timeZone      = regexp.MustCompile(`^[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+){0,2}$`)
 )
 
@@ -192,6 +208,9 @@ func parseEvent(raw json.RawMessage) (Event, error) {
 			return ev, fmt.Errorf("target must match %s", clickTarget)
 		}
 		ev.Target = *b.Target
+		if !slices.Contains(clickTargets, ev.Target) && !packageTarget.MatchString(ev.Target) {
+			ev.Target = otherDim
+		}
 	case "form":
 		if err := only("step"); err != nil {
 			return ev, err

@@ -139,8 +139,10 @@ func (s *Service) PitchLinks(ctx context.Context) ([]PitchLinkStats, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Plays of the portfolio's items only: the beacon may name any number.
 	err = s.each(ctx, `SELECT link_id, kind, target, item, COUNT(*), MAX(value) FROM analytics_pitch_events
-		WHERE kind IN ('section', 'click', 'play', 'progress') GROUP BY link_id, kind, target, item ORDER BY link_id, item`,
+		WHERE kind IN ('section', 'click') OR (kind IN ('play', 'progress') AND item IN (SELECT id FROM portfolio_items))
+		GROUP BY link_id, kind, target, item ORDER BY link_id, item`,
 		func(sc func(...any) error) error {
 			var id, item, n, maxValue int64
 			var kind, target string
@@ -246,7 +248,8 @@ func (s *Service) pitchTotals(ctx context.Context, r Range) ([]PitchTotals, erro
 	out := []PitchTotals{}
 	err := s.each(ctx, `SELECT l.id, l.name,
 		(SELECT COUNT(*) FROM analytics_pitch_visits v WHERE v.link_id = l.id AND v.day >= ? AND v.day <= ?),
-		(SELECT COUNT(*) FROM analytics_pitch_events e WHERE e.link_id = l.id AND e.kind = 'play' AND e.at >= ? AND e.at < ?),
+		(SELECT COUNT(*) FROM analytics_pitch_events e WHERE e.link_id = l.id AND e.kind = 'play' AND e.at >= ? AND e.at < ?
+			AND e.item IN (SELECT id FROM portfolio_items)),
 		(SELECT COUNT(*) FROM contact_inquiries c WHERE c.pitch_link_id = l.id AND c.created_at >= ? AND c.created_at < ?)
 		FROM analytics_pitch_links l ORDER BY l.id DESC`, func(sc func(...any) error) error {
 		var p PitchTotals

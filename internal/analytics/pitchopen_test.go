@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
@@ -178,6 +179,65 @@ func TestSetPitchNotify(t *testing.T) {
 		}
 		if _, err := f.s.SetPitchNotify(ctx, l.ID+100, &no); err != errLinkNotFound {
 			t.Fatalf("unknown link: %v", err)
+		}
+	})
+}
+
+// Whoever holds a pitch link cannot make up its visits: one address counts
+// a few visitor-days a day at most however many browsers it claims to be,
+// and a link counts a bounded number a day from every address together.
+// Its first opening is handed over once all the same.
+func TestPitchLinkHolderCannotInflateVisits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		o := newOpener(t, st)
+		now := time.Date(2025, 3, 10, 12, 0, 0, 0, time.UTC)
+		o.s.SetClock(func() time.Time { return now })
+		ctx := context.Background()
+		l, err := o.s.CreatePitchLink(ctx, "Acme AS", "", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		token := strings.TrimPrefix(l.URL, "https://ugc.example/?ref=")
+		visits := func() int {
+			o.s.Flush()
+			var n int
+			if err := st.DB.QueryRow(st.Rebind(`SELECT COUNT(*) FROM analytics_pitch_visits WHERE link_id = ?`), l.ID).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		open := func(addr, browser string) {
+			r := request("GET", "/?ref="+token, addr)
+			r.Header.Set("User-Agent", chromeUA+" "+browser)
+			o.s.PageView(r, "no")
+		}
+		// One address, a hundred made-up browsers.
+		for i := range 100 {
+			open("198.51.100.1", fmt.Sprintf("Fake/%d", i))
+		}
+		if n := visits(); n != pitchVisitorsPerAddress {
+			t.Fatalf("one address made %d visitor-days of the link, want %d", n, pitchVisitorsPerAddress)
+		}
+		// A real visitor from that address comes back: still counted as the link's.
+		open("198.51.100.1", "Fake/0")
+		if n := visits(); n != pitchVisitorsPerAddress {
+			t.Fatalf("a return made %d visitor-days, want %d", n, pitchVisitorsPerAddress)
+		}
+		// Many addresses together: the link's limit a day.
+		for i := range 2 * pitchVisitorsPerLinkDay {
+			open(fmt.Sprintf("10.0.%d.%d", i/250, i%250), "Fake/0")
+		}
+		if n := visits(); n != pitchVisitorsPerLinkDay {
+			t.Fatalf("many addresses made %d visitor-days of the link, want %d", n, pitchVisitorsPerLinkDay)
+		}
+		// The next day counts again.
+		now = now.Add(24 * time.Hour)
+		open("198.51.100.1", "Fake/0")
+		if n := visits(); n != pitchVisitorsPerLinkDay+1 {
+			t.Fatalf("the next day: %d visitor-days, want %d", n, pitchVisitorsPerLinkDay+1)
+		}
+		if len(o.opened) != 1 {
+			t.Fatalf("first opening handed over %d times, want once", len(o.opened))
 		}
 	})
 }

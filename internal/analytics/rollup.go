@@ -27,7 +27,9 @@ const (
 
 // metricSQL are the daily totals, each a SELECT of one day's raw events (?
 // is the day) answering rows of analytics_daily. metric names what the row counts; see the
-// migration 00014 for the columns.
+// migration 00014 for the columns. The rows are kept for good, so each
+// day's are bounded (foldRare): sources, campaigns and referrers are what
+// any request says.
 var metricSQL = []string{
 	// Visitors (distinct in the day) and page views: counted by the server.
 	`SELECT day, 'pageviews', '', COUNT(DISTINCT visitor), COUNT(*), 0 FROM analytics_events
@@ -35,16 +37,18 @@ var metricSQL = []string{
 	// Sections reached, clicks per target, form steps: visitors and events.
 	`SELECT day, kind, target, COUNT(DISTINCT visitor), COUNT(*), 0 FROM analytics_events
 		WHERE day = ? AND kind IN ('section', 'click', 'form', 'inquiry') GROUP BY day, kind, target`,
-	// Plays per item.
+	// Plays per item, of the portfolio's items only (the beacon may name any number).
 	`SELECT day, 'play', CAST(item AS TEXT), COUNT(DISTINCT visitor), COUNT(*), 0 FROM analytics_events
-		WHERE day = ? AND kind = 'play' GROUP BY day, item`,
+		WHERE day = ? AND kind = 'play' AND item IN (SELECT id FROM portfolio_items) GROUP BY day, item`,
 	// Watching per item: viewers, completions (reached 100), sum of each viewer's furthest percent.
 	`SELECT day, 'watch', CAST(item AS TEXT), COUNT(*), SUM(CASE WHEN pct = 100 THEN 1 ELSE 0 END), SUM(pct)
 		FROM (SELECT day, visitor, item, MAX(value) AS pct FROM analytics_events
-			WHERE day = ? AND kind IN ('play', 'progress') GROUP BY day, visitor, item) w GROUP BY day, item`,
-	// Visible time: visits with time reported, visits over 10 s, seconds.
+			WHERE day = ? AND kind IN ('play', 'progress') AND item IN (SELECT id FROM portfolio_items)
+			GROUP BY day, visitor, item) w GROUP BY day, item`,
+	// Visible time: visits with time reported, visits over 10 s, seconds. A
+	// visitor's day counts a day's seconds at most, however many events claim more.
 	`SELECT day, 'time', '', COUNT(*), SUM(CASE WHEN sec > 10 THEN 1 ELSE 0 END), SUM(sec)
-		FROM (SELECT day, visitor, SUM(value) AS sec FROM analytics_events
+		FROM (SELECT day, visitor, CASE WHEN SUM(value) > 86400 THEN 86400 ELSE SUM(value) END AS sec FROM analytics_events
 			WHERE day = ? AND kind = 'time' GROUP BY day, visitor) t GROUP BY day`,
 	// Where visitors come from, in what language, on what.
 	`SELECT day, 'source', CASE WHEN utm_source <> '' THEN utm_source WHEN referrer <> '' THEN referrer ELSE '(direct)' END AS src,

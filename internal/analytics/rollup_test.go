@@ -27,6 +27,14 @@ func scenario(t *testing.T, f *fixture) (PitchLink, store.Inquiry) {
 		t.Fatalf("pitch link URL %q", link.URL)
 	}
 	token := strings.TrimPrefix(link.URL, "https://ugc.example/?ref=")
+	// The portfolio's item 5, the one played (plays of items not in the portfolio count nothing).
+	override := "" // PostgreSQL's ids are GENERATED ALWAYS
+	if f.st.Dialect == store.Postgres {
+		override = "OVERRIDING SYSTEM VALUE"
+	}
+	if _, err := f.st.DB.Exec(`INSERT INTO portfolio_items (id, title, language) ` + override + ` VALUES (5, 'Serum unboxing', 'no')`); err != nil {
+		t.Fatal(err)
+	}
 	brand := "198.51.100.1"
 	f.s.PageView(request("GET", "/?ref="+token, brand), "no")
 	f.beacon(request("POST", "/api/analytics/events", brand), `{"events":[

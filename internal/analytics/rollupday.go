@@ -1,8 +1,10 @@
 package analytics
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"slices"
 )
 
 // totalRow is one row of analytics_daily or analytics_hourly.
@@ -67,7 +69,66 @@ func (s *Service) dayTotals(ctx context.Context, day string) (hourly, daily []to
 			return nil, nil, err
 		}
 	}
-	return hourly, daily, nil
+	return hourly, foldRare(daily), nil
+}
+
+// The daily rows of a metric are bounded: the values of sources and
+// campaigns are whatever a request says (utm_source, the Referer), so a
+// script could make a row of each page view, kept for good, and read back
+// by every summary. A day keeps its most visited topDimsPerDay sources and
+// campaigns and sums the others into otherDim; every other metric, whose
+// values are the site's own (sections, items, targets, countries…), is cut
+// the same way at maxDimsPerDay, a bound it never reaches.
+const (
+	topDimsPerDay = 20
+	maxDimsPerDay = 300
+)
+
+// dimsPerDay is how many rows metric keeps a day besides otherDim.
+func dimsPerDay(metric string) int {
+	if metric == "source" || metric == "campaign" {
+		return topDimsPerDay
+	}
+	return maxDimsPerDay
+}
+
+// foldRare answers a day's rows with each metric cut to dimsPerDay rows,
+// the most visited (then the most events, then by name), and the rest
+// summed into one otherDim row: no visitor or event is lost.
+func foldRare(rows []totalRow) []totalRow {
+	byMetric := map[string][]totalRow{}
+	var metrics []string
+	for _, r := range rows {
+		if byMetric[r.metric] == nil {
+			metrics = append(metrics, r.metric)
+		}
+		byMetric[r.metric] = append(byMetric[r.metric], r)
+	}
+	out := rows[:0:0]
+	for _, metric := range metrics {
+		list := byMetric[metric]
+		keep := dimsPerDay(metric)
+		if len(list) <= keep {
+			out = append(out, list...)
+			continue
+		}
+		slices.SortFunc(list, func(a, b totalRow) int {
+			return cmp.Or(cmp.Compare(b.visitors, a.visitors), cmp.Compare(b.events, a.events), cmp.Compare(a.dim, b.dim))
+		})
+		other := totalRow{period: list[0].period, metric: metric, dim: otherDim}
+		for _, r := range list {
+			if keep > 0 && r.dim != otherDim {
+				out = append(out, r)
+				keep--
+				continue
+			}
+			other.visitors += r.visitors
+			other.events += r.events
+			other.total += r.total
+		}
+		out = append(out, other)
+	}
+	return out
 }
 
 // insertTotals writes rows into table, whose period column is periodColumn.

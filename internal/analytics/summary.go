@@ -162,8 +162,12 @@ func (s *Service) Summary(ctx context.Context, r Range) (Summary, error) {
 		return out, err
 	}
 	videos := map[int64]*Video{}
+	var folded Video // the items of otherDim: in no row of their own
 	video := func(dim string) *Video {
-		id, _ := strconv.ParseInt(dim, 10, 64)
+		id, err := strconv.ParseInt(dim, 10, 64)
+		if err != nil {
+			return &folded
+		}
 		if videos[id] == nil {
 			videos[id] = &Video{ItemID: id}
 		}
@@ -218,12 +222,10 @@ func (s *Service) Summary(ctx context.Context, r Range) (Summary, error) {
 	}
 	slices.SortFunc(out.Videos, func(a, b Video) int { return cmp.Or(cmp.Compare(b.Plays, a.Plays), cmp.Compare(a.ItemID, b.ItemID)) })
 	slices.SortFunc(out.Clicks, func(a, b Click) int { return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Target, b.Target)) })
-	slices.SortFunc(out.Sources, func(a, b Source) int {
-		return cmp.Or(cmp.Compare(b.Visitors, a.Visitors), cmp.Compare(a.Source, b.Source))
-	})
-	slices.SortFunc(out.Campaigns, func(a, b Campaign) int {
-		return cmp.Or(cmp.Compare(b.Visitors, a.Visitors), cmp.Compare(a.Campaign, b.Campaign))
-	})
+	out.Sources = topN(out.Sources, func(s Source) (string, int64) { return s.Source, s.Visitors },
+		func(v int64) Source { return Source{otherDim, v} })
+	out.Campaigns = topN(out.Campaigns, func(c Campaign) (string, int64) { return c.Campaign, c.Visitors },
+		func(v int64) Campaign { return Campaign{otherDim, v} })
 	for _, list := range []*[]Keyed{&out.Languages, &out.Devices, &out.Browsers, &out.Countries} {
 		slices.SortFunc(*list, func(a, b Keyed) int { return cmp.Or(cmp.Compare(b.Visitors, a.Visitors), cmp.Compare(a.Key, b.Key)) })
 	}
@@ -248,6 +250,38 @@ func (s *Service) Summary(ctx context.Context, r Range) (Summary, error) {
 		return out, fmt.Errorf("pitch links: %w", err)
 	}
 	return out, nil
+}
+
+// topSources is how many sources and campaigns a summary lists: the days'
+// tops differ, and a long range would list each day's (foldRare).
+const topSources = 20
+
+// topN sorts list by visitors (then by name), keeps the first topSources
+// and sums the others, and the otherDim rows of the days, into one
+// otherDim entry at the end.
+func topN[T any](list []T, key func(T) (string, int64), other func(int64) T) []T {
+	var rest int64
+	kept := slices.DeleteFunc(list, func(x T) bool {
+		name, v := key(x)
+		if name == otherDim {
+			rest += v
+		}
+		return name == otherDim
+	})
+	slices.SortFunc(kept, func(a, b T) int {
+		an, av := key(a)
+		bn, bv := key(b)
+		return cmp.Or(cmp.Compare(bv, av), cmp.Compare(an, bn))
+	})
+	for _, x := range kept[min(topSources, len(kept)):] {
+		_, v := key(x)
+		rest += v
+	}
+	kept = kept[:min(topSources, len(kept))]
+	if rest > 0 {
+		kept = append(kept, other(rest))
+	}
+	return kept
 }
 
 // daily answers visitors and page views of every day of r, zero included.

@@ -13,6 +13,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
+
+	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 )
 
 // signedInHint is the cookie the server sets beside an admin's session
@@ -118,9 +120,18 @@ func (s *Service) stamp(ctx context.Context, r *http.Request, ua uaClass, evs []
 	return nil
 }
 
+// pageViewRate is how many page views of one client are counted: a burst
+// of 60 (a school or an office behind one address), then one a second.
+// Past it the page is served as ever but not counted, so a script that
+// reloads the page does not fill the raw events (the beacon has its limit
+// in httpapi). In this process's memory: a page view must not wait for a
+// database write, and each replica counting its own share is close enough.
+var pageViewRate = ratelimit.Rate{Every: time.Second, Burst: 60}
+
 // PageView counts the page view of a page the server serves (/, /en,
-// /privacy, /en/privacy) in language lg, unless the request is not counted.
-// It never fails the page: a problem is logged.
+// /privacy, /en/privacy) in language lg, unless the request is not counted
+// or its client is past pageViewRate. It never fails the page: a problem
+// is logged.
 func (s *Service) PageView(r *http.Request, lg string) {
 	if r.Method != http.MethodGet {
 		return
@@ -129,10 +140,14 @@ func (s *Service) PageView(r *http.Request, lg string) {
 	if !ok || r.Context().Err() != nil {
 		return // not counted, or the client has gone
 	}
+	client := s.clientKey(r)
+	if _, err := s.pageViews.Attempt(r.Context(), client); err != nil {
+		return // the page is served all the same
+	}
 	q := r.URL.Query()
 	ev := Event{Kind: "pageview", Path: r.URL.Path, Lang: lg, Referrer: referrerHost(r),
 		UTMSource: clean(q.Get("utm_source")), UTMMedium: clean(q.Get("utm_medium")),
-		UTMCampaign: clean(q.Get("utm_campaign")), Ref: clean(q.Get("ref"))}
+		UTMCampaign: clean(q.Get("utm_campaign")), Ref: clean(q.Get("ref")), client: client}
 	evs := []Event{ev}
 	if err := s.stamp(r.Context(), r, ua, evs); err != nil {
 		s.log.Error("analytics: page view not counted", "err", err)

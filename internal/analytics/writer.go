@@ -247,10 +247,12 @@ func (s *Service) recordPitchVisits(ctx context.Context, tx *sql.Tx, batch []Eve
 			continue // not a link (any more): counted as an ordinary visit
 		}
 		at := e.At.UTC()
-		if _, err := tx.ExecContext(ctx, s.st.Rebind(`INSERT INTO analytics_pitch_visits (link_id, day, visitor, first_at, last_at)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT (link_id, day, visitor) DO UPDATE SET last_at = excluded.last_at`),
-			link, dayOf(at), e.Visitor, at, at); err != nil {
+		counted, err := s.countPitchVisit(ctx, tx, link, e)
+		if err != nil {
 			return mailed, err
+		}
+		if !counted {
+			continue // past the link's limits: counted as an ordinary visit
 		}
 		first, err := s.markOpened(ctx, tx, link, at)
 		if err != nil {
@@ -298,4 +300,76 @@ func (s *Service) recordPitchVisits(ctx context.Context, tx *sql.Tx, batch []Eve
 		}
 	}
 	return mailed, nil
+}
+
+// A pitch link's visitor-day is a visitor hash, and the hash covers the
+// User-Agent: whoever holds the link could make up visits of "the brand"
+// by the hundred by changing it. So a link counts at most
+// pitchVisitorsPerAddress visitor-days a day from one client (a brand's
+// office behind one address is a few people), and pitchVisitorsPerLinkDay
+// from all together; past that, a page view with the token is an ordinary
+// visit.
+const (
+	pitchVisitorsPerAddress = 3
+	pitchVisitorsPerLinkDay = 50
+)
+
+// pitchAllowance is what the writer remembers of the visitors each link
+// counted from each client, today's and yesterday's (events of the day
+// before arrive for a moment after midnight). It only holds what was
+// counted (at most pitchVisitorsPerLinkDay a link a day), and only the
+// writer goroutine touches it. Per process: replicas each allow a client
+// its own share, while the link's limit a day is counted in the database.
+type pitchAllowance struct {
+	today    string
+	visitors map[pitchClient]int
+}
+
+type pitchClient struct {
+	day    string
+	link   int64
+	client string
+}
+
+// countPitchVisit records page view e as a visit of link for its
+// visitor-day, or as a return within it (which moves last_at), unless a
+// new visitor-day would be past the link's limits. It answers whether the
+// view counted for the link.
+func (s *Service) countPitchVisit(ctx context.Context, tx *sql.Tx, link int64, e Event) (bool, error) {
+	at := e.At.UTC()
+	day := dayOf(at)
+	var known, visits int
+	if err := tx.QueryRowContext(ctx, s.st.Rebind(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN visitor = ? THEN 1 ELSE 0 END), 0)
+		FROM analytics_pitch_visits WHERE link_id = ? AND day = ?`), e.Visitor, link, day).Scan(&visits, &known); err != nil {
+		return false, err
+	}
+	if known == 0 {
+		key := pitchClient{day, link, e.client}
+		if visits >= pitchVisitorsPerLinkDay || s.pitch.count(key) >= pitchVisitorsPerAddress {
+			return false, nil
+		}
+		s.pitch.add(key)
+	}
+	_, err := tx.ExecContext(ctx, s.st.Rebind(`INSERT INTO analytics_pitch_visits (link_id, day, visitor, first_at, last_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT (link_id, day, visitor) DO UPDATE SET last_at = excluded.last_at`),
+		link, day, e.Visitor, at, at)
+	return err == nil, err
+}
+
+func (a *pitchAllowance) count(k pitchClient) int { return a.visitors[k] }
+
+// add counts a visitor-day for k; a new day forgets the days before the last.
+func (a *pitchAllowance) add(k pitchClient) {
+	if a.visitors == nil {
+		a.visitors = map[pitchClient]int{}
+	}
+	if k.day > a.today {
+		for old := range a.visitors {
+			if old.day < a.today {
+				delete(a.visitors, old)
+			}
+		}
+		a.today = k.day
+	}
+	a.visitors[k]++
 }

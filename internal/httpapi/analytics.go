@@ -25,6 +25,7 @@ import (
 func (s *Server) newAnalytics(d Deps) *analytics.Service {
 	deps := analytics.Deps{Config: d.Config.Analytics, Store: d.Store, Jobs: s.jobs, Log: d.Log, SiteURL: s.siteURL,
 		ClientAddr: func(r *http.Request) string { return s.proxies.Addr(r).String() },
+		ClientKey:  func(r *http.Request) string { return s.proxies.Key(r) },
 		IsAdmin:    s.adminOnAnyPath,
 		// The creator's e-mail when a pitch link is first opened (nothing while mail is off).
 		OnFirstOpen: func(ctx context.Context, tx *sql.Tx, o analytics.PitchOpened) error {

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -91,11 +92,17 @@ func TestAnalyticsThroughTheSite(t *testing.T) {
 		if !ok || len(ref) < 10 || link.Name != "Acme AS" {
 			t.Fatalf("pitch link %+v", link)
 		}
+		// The video played: a portfolio item (plays of other ids count nothing).
+		item, err := st.CreatePortfolioItem(context.Background(), store.PortfolioInput{Title: "Serum unboxing",
+			Category: "product", Language: "no", IsActive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
 		brand := e.client()
 		brand.do("GET", "/?ref="+ref, nil, "User-Agent", browserUA).wantStatus(t, http.StatusOK)
-		brand.do("POST", "/api/analytics/events", `{"events":[{"t":"view","path":"/","lang":"no","screen":"desktop","tz":"Europe/Oslo"},
-			{"t":"section","id":"hero"},{"t":"section","id":"pricing"},{"t":"play","item":7},{"t":"progress","item":7,"pct":100},
-			{"t":"click","target":"package-1"},{"t":"form","step":"started"}]}`, "User-Agent", browserUA).wantStatus(t, http.StatusAccepted)
+		brand.do("POST", "/api/analytics/events", fmt.Sprintf(`{"events":[{"t":"view","path":"/","lang":"no","screen":"desktop","tz":"Europe/Oslo"},
+			{"t":"section","id":"hero"},{"t":"section","id":"pricing"},{"t":"play","item":%d},{"t":"progress","item":%[1]d,"pct":100},
+			{"t":"click","target":"package-1"},{"t":"form","step":"started"}]}`, item.ID), "User-Agent", browserUA).wantStatus(t, http.StatusAccepted)
 		e.server.analytics.Flush()
 		brand.do("POST", "/api/contact", map[string]string{"name": "Kari", "email": "kari@acme.example",
 			"message": "We would like three videos"}, "User-Agent", browserUA).wantStatus(t, http.StatusCreated)

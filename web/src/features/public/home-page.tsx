@@ -18,12 +18,20 @@ const PitchNotice = lazy(() => import("./pitch-notice"));
 
 /**
  * The pitch-link notice (issue 25) when the address has a `ref`, read after hydration: the
- * server's page is cached without the query string.
+ * server's page is cached without the query string. The server counted the visit as the link's
+ * when it served the page, so the `ref` then leaves the address bar: a copied or forwarded
+ * address must not count someone else as the brand.
  */
-function PitchNoticeWhenReferred() {
+export function PitchNoticeWhenReferred() {
   const { t, language } = useLanguage();
   const [referred, setReferred] = useState(false);
-  useEffect(() => setReferred(new URLSearchParams(window.location.search).has("ref")), []);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("ref")) return;
+    setReferred(true);
+    url.searchParams.delete("ref");
+    history.replaceState(history.state, "", url);
+  }, []);
   if (!referred) return null;
   const texts = {
     label: t.privacy.title,

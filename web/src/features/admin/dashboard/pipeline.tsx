@@ -13,7 +13,8 @@ import { dealPath, paths } from "@/lib/paths";
 
 /** The stage's bar: its share of the largest stage's value in the main currency. */
 function share(summary: DealSummary, value: Record<string, number>): number {
-  const max = Math.max(...summary.stages.map((s) => s.value.NOK ?? 0), 1);
+  // A loop, not Math.max(...values): a spread of a long list throws a RangeError.
+  const max = summary.stages.reduce((m, s) => Math.max(m, s.value.NOK ?? 0), 1);
   return Math.round(((value.NOK ?? 0) / max) * 100);
 }
 

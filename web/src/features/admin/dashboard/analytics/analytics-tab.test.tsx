@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { AnalyticsSummary } from "@/lib/analytics-admin";
 import type { PitchLink } from "@/lib/pitch-links";
 import { json, mockApi, renderApp } from "@/test/render-app";
-import { AnalyticsTab } from "./analytics-tab";
+import { AnalyticsTab, SummaryView } from "./analytics-tab";
 import { fillDays, lastDays } from "./date-range";
 import { linePoints } from "./line-chart";
+import { barListRows } from "./parts";
 
 const now = new Date("2025-06-10T12:00:00Z");
 const week = "from=2025-06-04&to=2025-06-10";
@@ -142,6 +143,34 @@ describe("Analytics tab", () => {
       "href",
       `/api/admin/analytics/export.csv?${week}`,
     );
+  });
+
+  it("renders a summary of 200,000 sources, campaigns and clicks, and a year of days", async () => {
+    // What a flood of made-up values once made of the summary: the tab showed nothing then
+    // (a RangeError from spreading every value into Math.max).
+    const many = 200_000;
+    const days = Array.from({ length: 366 }, (_, i) => ({
+      date: new Date(Date.UTC(2024, 5, 10 + i)).toISOString().slice(0, 10),
+      visitors: i,
+      pageviews: 2 * i,
+    }));
+    const huge: AnalyticsSummary = {
+      ...summary,
+      from: "2024-06-10",
+      daily: days,
+      sources: Array.from({ length: many }, (_, i) => ({ source: `src-${i}`, visitors: many - i })),
+      campaigns: Array.from({ length: many }, (_, i) => ({ campaign: `c-${i}`, visitors: 1 })),
+      clicks: Array.from({ length: many }, (_, i) => ({ target: `cta-${i}`, count: 1 })),
+    };
+    api();
+    renderApp(<SummaryView summary={huge} />);
+
+    expect(screen.getByTestId("analytics-visitors")).toHaveTextContent("8");
+    expect(screen.getByText("src-0")).toBeVisible();
+    expect(screen.getByText("Peak 730")).toBeInTheDocument();
+    // The top rows only, and how many more there are.
+    expect(screen.queryByText(`src-${barListRows}`)).not.toBeInTheDocument();
+    expect(screen.getAllByText(`${many - barListRows} more not shown`).length).toBeGreaterThan(0);
   });
 
   it("lists pitch links: opened with what was done, or not opened yet", async () => {

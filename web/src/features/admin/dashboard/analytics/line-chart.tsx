@@ -1,3 +1,5 @@
+import { largest } from "./parts";
+
 /** One series of the chart: a name for the legend and screen readers, its colour, its values. */
 export interface Series {
   name: string;
@@ -45,7 +47,10 @@ export function LineChart({
   /** What the chart shows, for screen readers. */
   summary: string;
 }) {
-  const max = Math.max(1, ...series.flatMap((s) => s.values));
+  const max = largest(
+    series.flatMap((s) => s.values),
+    1,
+  );
   return (
     <figure className="flex flex-col gap-1">
       <p aria-hidden="true" className="text-xs text-muted-foreground">

@@ -41,10 +41,13 @@ export function languageName(code: string): string {
   return languageNames[code] ?? code;
 }
 
+let regionNames: Intl.DisplayNames | undefined;
+
 /** A country's English name from its ISO code (`NO` → "Norway"), else the code itself. */
 export function countryName(code: string): string {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+    regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
+    return regionNames.of(code) ?? code;
   } catch {
     return code;
   }
@@ -103,8 +106,21 @@ export function Panel({
 }
 
 /**
- * Rows of label and count with a bar of each row's share of `total` (or of the largest row).
- * `empty` shows when there are none.
+ * The largest of `values`, at least `floor`. A loop: `Math.max(...values)` passes every value as
+ * an argument, and past some 100,000 of them the browser throws a RangeError.
+ */
+export function largest(values: Iterable<number>, floor = 0): number {
+  let max = floor;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}
+
+/** How many rows a BarList shows; the server answers no more (top sources, "(other)" last). */
+export const barListRows = 25;
+
+/**
+ * Rows of label and count with a bar of each row's share of `total` (or of the largest row),
+ * the first `barListRows` of them. `empty` shows when there are none.
  */
 export function BarList({
   rows,
@@ -118,10 +134,11 @@ export function BarList({
   testId?: string;
 }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
-  const base = total ?? Math.max(...rows.map((r) => r.value));
+  const shown = rows.slice(0, barListRows);
+  const base = total ?? largest(shown.map((r) => r.value));
   return (
     <ul className="flex flex-col gap-2" data-testid={testId}>
-      {rows.map((row) => (
+      {shown.map((row) => (
         <li key={row.key} className="relative overflow-hidden rounded-md px-2 py-1 text-sm">
           <span
             aria-hidden="true"
@@ -134,6 +151,11 @@ export function BarList({
           </span>
         </li>
       ))}
+      {rows.length > shown.length ? (
+        <li className="px-2 text-xs text-muted-foreground">
+          {rows.length - shown.length} more not shown
+        </li>
+      ) : null}
     </ul>
   );
 }
