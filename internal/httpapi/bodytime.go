@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 // bodyTimes bound how long a request body may take to arrive, per route:
@@ -21,7 +21,7 @@ type bodyTimes struct {
 
 var defaultBodyTimes = bodyTimes{json: 10 * time.Second, chunkBase: 30 * time.Second, chunkMinRate: 16 << 10}
 
-var errBodyTooSlow = apperr.New(apperr.CodeTimeout, "The request body arrived too slowly")
+var errBodyTooSlow = httpx.ErrBodyTooSlow
 
 // chunkPath is the one route whose bodies are large.
 const chunkPath = "/api/admin/upload/chunk"

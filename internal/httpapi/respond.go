@@ -1,224 +1,37 @@
 package httpapi
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
-	"io"
 	"log/slog"
 	"net/http"
-	"os"
-	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
-	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
-// maxJSONBody caps every JSON request body (DESIGN.md section 4).
-const maxJSONBody = 1 << 20
+// The request and answer helpers of every handler are internal/httpx's;
+// these are their names in this package.
+var (
+	writeJSON  = httpx.WriteJSON
+	decodeJSON = httpx.DecodeJSON
+)
 
 // statusClientClosed is logged for a request whose client went away.
-const statusClientClosed = 499
+const statusClientClosed = httpx.StatusClientClosed
 
 // handlerFunc is a handler that returns its error instead of writing it, so
-// that every error is answered in one place (errorStatus, writeError).
-type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+// that every error is answered in one place (writeError).
+type handlerFunc = httpx.Handler
 
-// errorStatus maps a domain error code to its HTTP status.
-func errorStatus(code apperr.Code) int {
-	switch code {
-	case apperr.CodeInvalid:
-		return http.StatusBadRequest
-	case apperr.CodeUnauthorized:
-		return http.StatusUnauthorized
-	case apperr.CodeForbidden:
-		return http.StatusForbidden
-	case apperr.CodeNotFound:
-		return http.StatusNotFound
-	case apperr.CodeConflict:
-		return http.StatusConflict
-	case apperr.CodeTimeout:
-		return http.StatusRequestTimeout
-	case apperr.CodeTooLarge:
-		return http.StatusRequestEntityTooLarge
-	case apperr.CodeUnsupportedMedia:
-		return http.StatusUnsupportedMediaType
-	case apperr.CodeRateLimited:
-		return http.StatusTooManyRequests
-	case apperr.CodeUnavailable:
-		return http.StatusServiceUnavailable
-	}
-	return http.StatusInternalServerError
-}
-
-// retryLater is an error that tells the client when to come back: a rate
-// limit (429) or a saturated server (503).
-type retryLater interface {
-	error
-	RetryAfterSeconds() string
-	AppErr() *apperr.Error
-}
-
-// writeError answers err as {"message": …}. Errors that are not domain
-// errors are logged and answered as a plain internal error.
+// writeError answers err (httpx.WriteError), with a room's token kept out
+// of the log.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	var later retryLater
-	if errors.As(err, &later) {
-		w.Header().Set("Retry-After", later.RetryAfterSeconds())
-		err = later.AppErr()
-	}
-	if e, ok := apperr.As(err); ok {
-		writeJSON(w, errorStatus(e.Code), map[string]string{"message": e.Message})
-		return
-	}
-	if r.Context().Err() != nil && errors.Is(err, context.Canceled) {
-		// The client went away (closed the tab, lost its network): nothing
-		// failed here and nobody reads an answer. 499 is nginx's "client
-		// closed request", so the request log tells the two apart.
-		log.Info("client cancelled the request", "method", r.Method, "path", rooms.RedactPath(r.URL.Path))
-		w.WriteHeader(statusClientClosed)
-		return
-	}
-	log.Error("internal error", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "err", err)
-	writeJSON(w, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
-}
-
-// writeJSON answers v as JSON with the given status.
-func writeJSON(w http.ResponseWriter, status int, v any) error {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	return json.NewEncoder(w).Encode(v)
-}
-
-// decodeJSON reads the request body into dst: JSON only, at most
-// maxJSONBody bytes, valid UTF-8 with no control characters in any key or
-// string but tab and newline (checkJSONText), no unknown fields, nothing
-// after the value. Every text the API stores arrives here, so the rule holds
-// on both databases (PostgreSQL refuses a NUL byte; SQLite would keep it).
-func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
-	ct := r.Header.Get("Content-Type")
-	if ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return apperr.New(apperr.CodeUnsupportedMedia, "Content-Type must be application/json")
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
-	if err != nil {
-		return jsonError(err)
-	}
-	if err := checkJSONText(body); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		return jsonError(err)
-	}
-	if dec.More() {
-		return apperr.Invalid("Request body must be a single JSON object")
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return apperr.Invalid("Request body must be a single JSON object")
-	}
-	return nil
-}
-
-// checkJSONText refuses a body that is not valid UTF-8 (encoding/json would
-// silently replace the bad bytes) or whose keys or strings hold a control
-// character other than tab and newline, naming the field it is in. Bodies
-// that are not JSON at all are left for the decoder to refuse.
-func checkJSONText(body []byte) error {
-	if !utf8.Valid(body) {
-		return apperr.Invalid("Request body is not valid UTF-8")
-	}
-	var v any
-	if json.Unmarshal(body, &v) != nil {
-		return nil
-	}
-	return checkText("body", v)
-}
-
-// checkText walks a decoded JSON value; field is the key v was found under.
-func checkText(field string, v any) error {
-	switch v := v.(type) {
-	case string:
-		if i := strings.IndexFunc(v, forbiddenControl); i >= 0 {
-			r, _ := utf8.DecodeRuneInString(v[i:])
-			return apperr.Invalid("Field %q contains a control character (U+%04X); only tab and newline are allowed", field, r)
-		}
-	case map[string]any:
-		for k, item := range v {
-			if err := checkText(k, k); err != nil {
-				return err
-			}
-			if err := checkText(k, item); err != nil {
-				return err
-			}
-		}
-	case []any:
-		for _, item := range v {
-			if err := checkText(field, item); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// forbiddenControl is a control character other than tab and newline
-// (C0, DEL and C1).
-func forbiddenControl(r rune) bool {
-	return r != '\t' && r != '\n' && unicode.IsControl(r)
-}
-
-// jsonError turns a decoding failure into a message a client can act on.
-func jsonError(err error) error {
-	var syntax *json.SyntaxError
-	var typeErr *json.UnmarshalTypeError
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.Is(err, os.ErrDeadlineExceeded):
-		return errBodyTooSlow
-	case errors.As(err, &tooLarge):
-		return apperr.New(apperr.CodeTooLarge, "Request body is too large (limit %d bytes)", tooLarge.Limit)
-	case errors.Is(err, io.EOF):
-		return apperr.Invalid("Request body is empty")
-	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
-		return apperr.Invalid("Request body is not valid JSON")
-	case errors.As(err, &typeErr) && typeErr.Field == "":
-		// The body itself is not an object (an array, a number): no field
-		// to name, and the Go type behind it means nothing to a client.
-		return apperr.Invalid("Request body must be a single JSON object")
-	case errors.As(err, &typeErr):
-		return apperr.Invalid("Field %q must be of type %s", jsonFieldPath(typeErr.Field), typeErr.Type.String())
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return apperr.Invalid("Unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
-	}
-	return apperr.Invalid("Request body is not valid JSON")
-}
-
-// jsonFieldPath drops the Go names of embedded structs from a decoding
-// error's field path ("PortfolioInput.featured" is the JSON field
-// "featured"): our JSON names start in lower case, Go's type names do not.
-func jsonFieldPath(path string) string {
-	parts := strings.Split(path, ".")
-	for len(parts) > 1 && parts[0] != "" && unicode.IsUpper(rune(parts[0][0])) {
-		parts = parts[1:]
-	}
-	return strings.Join(parts, ".")
+	httpx.WriteError(w, r, log, rooms.RedactPath(r.URL.Path), err)
 }
 
 // pathID reads a positive integer path value such as {id}.
 func pathID(r *http.Request, name string) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, apperr.NotFound("No item with id %q", r.PathValue(name))
-	}
-	return id, nil
+	return httpx.PathID(r, name, "item with id")
 }
 
 // pathLanguage reads {lang}, which must be one of lang.All.
