@@ -18,7 +18,6 @@ import (
 	"context"
 	"database/sql"
 	"log/slog"
-	"net/http"
 	"slices"
 	"sync"
 	"time"
@@ -105,21 +104,13 @@ type DeleteHook func(ctx context.Context, tx *sql.Tx, dealID int64) (afterCommit
 type Deps struct {
 	Store *store.Store
 	Log   *slog.Logger
-	// Decode reads a JSON request body into dst with the API's rules (one
-	// object, no unknown fields, valid UTF-8, size and time limits):
-	// internal/httpapi's decoder, so every body is read the same way.
-	Decode func(w http.ResponseWriter, r *http.Request, dst any) error
-	// Actor answers the signed-in admin of a request (behind the admin guard).
-	Actor func(r *http.Request) Actor
 }
 
 // Service is the deals of one site.
 type Service struct {
-	st     *store.Store
-	log    *slog.Logger
-	decode func(w http.ResponseWriter, r *http.Request, dst any) error
-	actor  func(r *http.Request) Actor
-	now    func() time.Time
+	st  *store.Store
+	log *slog.Logger
+	now func() time.Time
 
 	mu    sync.Mutex
 	hooks []DeleteHook
@@ -127,7 +118,7 @@ type Service struct {
 
 // New makes the deals' service.
 func New(d Deps) *Service {
-	return &Service{st: d.Store, log: d.Log, decode: d.Decode, actor: d.Actor,
+	return &Service{st: d.Store, log: d.Log,
 		now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
 }
 

@@ -1,59 +1,44 @@
 package deals
 
 import (
-	"encoding/json"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 // The JSON API of deals under /api/admin/ (README.md "Deals API").
-// internal/httpapi registers Routes behind its admin guard and answers
-// every error a handler returns; a handler decodes, calls and writes.
+// internal/httpapi mounts Routes behind its admin guard and answers every
+// error a handler returns; a handler decodes, calls and writes.
 
-// Route is one route of the API: a ServeMux pattern and its handler.
-type Route struct {
-	Pattern string
-	Handler func(w http.ResponseWriter, r *http.Request) error
-}
-
-// Routes answers every route of the deals' API.
-func (s *Service) Routes() []Route {
-	return []Route{
-		{"GET /api/admin/deals", s.listDeals},
-		{"POST /api/admin/deals", s.createDeal},
-		{"GET /api/admin/deals/summary", s.summary},
-		{"GET /api/admin/deals/{id}", s.getDeal},
-		{"PATCH /api/admin/deals/{id}", s.updateDeal},
-		{"DELETE /api/admin/deals/{id}", s.deleteDeal},
-		{"POST /api/admin/contact/{id}/deal", s.dealFromInquiry},
+// Routes answers every route of the deals' API: all of it the admin's.
+func (s *Service) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/admin/deals", Admin: s.listDeals},
+		{Pattern: "POST /api/admin/deals", Admin: s.createDeal},
+		{Pattern: "GET /api/admin/deals/summary", Admin: s.summary},
+		{Pattern: "GET /api/admin/deals/{id}", Admin: s.getDeal},
+		{Pattern: "PATCH /api/admin/deals/{id}", Admin: s.updateDeal},
+		{Pattern: "DELETE /api/admin/deals/{id}", Admin: s.deleteDeal},
+		{Pattern: "POST /api/admin/contact/{id}/deal", Admin: s.dealFromInquiry},
 	}
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) error {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	return json.NewEncoder(w).Encode(v)
-}
+// ActorOf is the admin a change is recorded under.
+func ActorOf(a httpx.Admin) Actor { return Actor{ID: a.ID, Name: a.Name} }
 
 // pathID reads {id}: a positive whole number, else 404 (no such deal or inquiry).
 func pathID(r *http.Request, what string) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, apperr.NotFound("No %s with id %q", what, r.PathValue("id"))
-	}
-	return id, nil
+	return httpx.PathID(r, "id", what+" with id")
 }
 
 // listDeals answers GET /api/admin/deals[?stage=S]: every deal (or a
 // stage's), soonest due first.
-func (s *Service) listDeals(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) listDeals(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	stage := r.URL.Query().Get("stage")
 	if stage != "" && !slices.Contains(Stages, stage) {
 		return apperr.Invalid("stage must be one of %s", strings.Join(Stages, ", "))
@@ -62,7 +47,7 @@ func (s *Service) listDeals(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, list)
+	return httpx.WriteJSON(w, http.StatusOK, list)
 }
 
 // createBody is POST /api/admin/deals: a deal's fields, or an inquiry's id
@@ -74,43 +59,43 @@ type createBody struct {
 
 // createDeal answers POST /api/admin/deals: 201 with the new deal; with
 // inquiryId, 201 with the inquiry's new deal or 200 with the one it has.
-func (s *Service) createDeal(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) createDeal(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 	body := createBody{Input: newInput()}
-	if err := s.decode(w, r, &body); err != nil {
+	if err := httpx.DecodeJSON(w, r, &body); err != nil {
 		return err
 	}
 	if body.InquiryID != nil {
 		if *body.InquiryID <= 0 {
 			return apperr.Invalid("inquiryId must be the id of an inquiry")
 		}
-		return s.answerFromInquiry(w, r, *body.InquiryID, body.Input)
+		return s.answerFromInquiry(w, r, admin, *body.InquiryID, body.Input)
 	}
-	d, err := s.Create(r.Context(), s.actor(r), body.Input)
+	d, err := s.Create(r.Context(), ActorOf(admin), body.Input)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, d)
+	return httpx.WriteJSON(w, http.StatusCreated, d)
 }
 
 // dealFromInquiry answers POST /api/admin/contact/{id}/deal (no body): the
 // one click of the inbox, as createDeal with only inquiryId.
-func (s *Service) dealFromInquiry(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) dealFromInquiry(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 	id, err := pathID(r, "inquiry")
 	if err != nil {
 		return err
 	}
-	return s.answerFromInquiry(w, r, id, newInput())
+	return s.answerFromInquiry(w, r, admin, id, newInput())
 }
 
-func (s *Service) answerFromInquiry(w http.ResponseWriter, r *http.Request, inquiryID int64, over Input) error {
-	d, created, err := s.FromInquiry(r.Context(), s.actor(r), inquiryID, over)
+func (s *Service) answerFromInquiry(w http.ResponseWriter, r *http.Request, admin httpx.Admin, inquiryID int64, over Input) error {
+	d, created, err := s.FromInquiry(r.Context(), ActorOf(admin), inquiryID, over)
 	if err != nil {
 		return err
 	}
 	if created {
-		return writeJSON(w, http.StatusCreated, d)
+		return httpx.WriteJSON(w, http.StatusCreated, d)
 	}
-	return writeJSON(w, http.StatusOK, d)
+	return httpx.WriteJSON(w, http.StatusOK, d)
 }
 
 // DealWithEvents is GET /api/admin/deals/{id}: the deal and its history,
@@ -120,7 +105,7 @@ type DealWithEvents struct {
 	Events []Event `json:"events"`
 }
 
-func (s *Service) getDeal(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) getDeal(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	id, err := pathID(r, "deal")
 	if err != nil {
 		return err
@@ -133,13 +118,13 @@ func (s *Service) getDeal(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, DealWithEvents{Deal: d, Events: evs})
+	return httpx.WriteJSON(w, http.StatusOK, DealWithEvents{Deal: d, Events: evs})
 }
 
 // updateDeal answers PATCH /api/admin/deals/{id}: the body goes over the
 // stored deal (what it leaves out stays), the result is checked whole, and
 // the deal comes back with its history.
-func (s *Service) updateDeal(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) updateDeal(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 	id, err := pathID(r, "deal")
 	if err != nil {
 		return err
@@ -149,10 +134,10 @@ func (s *Service) updateDeal(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	next := cur.Input
-	if err := s.decode(w, r, &next); err != nil {
+	if err := httpx.DecodeJSON(w, r, &next); err != nil {
 		return err
 	}
-	d, err := s.Update(r.Context(), s.actor(r), cur, next)
+	d, err := s.Update(r.Context(), ActorOf(admin), cur, next)
 	if err != nil {
 		return err
 	}
@@ -160,17 +145,17 @@ func (s *Service) updateDeal(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, DealWithEvents{Deal: d, Events: evs})
+	return httpx.WriteJSON(w, http.StatusOK, DealWithEvents{Deal: d, Events: evs})
 }
 
 // deleteDeal answers DELETE /api/admin/deals/{id} with 204: the deal, its
 // history and what hangs off it go (the admin confirms first).
-func (s *Service) deleteDeal(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) deleteDeal(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 	id, err := pathID(r, "deal")
 	if err != nil {
 		return err
 	}
-	if err := s.Delete(r.Context(), s.actor(r), id); err != nil {
+	if err := s.Delete(r.Context(), ActorOf(admin), id); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -179,7 +164,7 @@ func (s *Service) deleteDeal(w http.ResponseWriter, r *http.Request) error {
 
 // summary answers GET /api/admin/deals/summary[?today=YYYY-MM-DD]: today is
 // the admin's day (the dashboard sends the browser's), else the UTC day.
-func (s *Service) summary(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) summary(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	today := s.now().Truncate(24 * time.Hour)
 	if v := r.URL.Query().Get("today"); v != "" {
 		if !forms.IsDate(v) {
@@ -191,5 +176,5 @@ func (s *Service) summary(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, sum)
+	return httpx.WriteJSON(w, http.StatusOK, sum)
 }

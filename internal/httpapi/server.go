@@ -181,7 +181,7 @@ func New(d Deps) *Server {
 		Decode: decodeJSON, Cache: s.publicCache.get})
 	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
-	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log, Decode: decodeJSON, Actor: s.dealActor})
+	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
 	s.rooms = s.newRooms(d)
 	s.routes()
 	return s
@@ -278,9 +278,7 @@ func (s *Server) routes() {
 	s.admin("GET /api/admin/activity", s.recentActivity)
 
 	// Deals (issue 28): the pipeline's API, handled by internal/deals
-	for _, rt := range s.deals.Routes() {
-		s.admin(rt.Pattern, rt.Handler)
-	}
+	s.mount(s.deals.Routes())
 	// Delivery rooms (issue 28): the admin's API, and the brand's pages at
 	// /room/<token>, handled by internal/rooms
 	for _, rt := range s.rooms.AdminRoutes() {
