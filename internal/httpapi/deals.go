@@ -1,27 +1,16 @@
 package httpapi
 
 import (
-	"cmp"
 	"context"
-	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/deals"
 )
 
 // Deals (issue 28) live in internal/deals, handlers included; the server
-// registers their routes behind the admin guard (routes), and gives them
-// its JSON decoder and the signed-in admin. Their events join the
-// Overview's recent activity, and each inquiry names its deal.
-
-// dealActor is the admin a deal's change is recorded under.
-func (s *Server) dealActor(r *http.Request) deals.Actor {
-	u, err := s.currentUser(r)
-	if err != nil {
-		return deals.Actor{} // never behind the admin guard, which found the user
-	}
-	return deals.Actor{ID: u.ID, Name: cmp.Or(u.DisplayName, u.Username)}
-}
+// mounts their routes behind the admin guard (routes, mount), and gives
+// them the signed-in admin. Their events join the Overview's recent
+// activity, and each inquiry names its deal.
 
 // dealActivity answers the newest deal events as lines of the Overview.
 func (s *Server) dealActivity(ctx context.Context) ([]analytics.Activity, error) {

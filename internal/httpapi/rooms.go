@@ -14,8 +14,7 @@ import (
 // newRooms makes the rooms over the server's deals, uploads and jobs.
 func (s *Server) newRooms(d Deps) *rooms.Service {
 	return rooms.New(rooms.Deps{Store: d.Store, Log: d.Log, Deals: s.deals, Uploads: s.uploads, Storage: s.storage,
-		Processing: s.processing, Jobs: s.jobs, Mail: s.mail, SiteURL: s.siteURL, Decode: decodeJSON,
-		Actor: s.dealActor, AdminID: s.adminID, ClientKey: s.proxies.Key,
+		Processing: s.processing, Jobs: s.jobs, Mail: s.mail, SiteURL: s.siteURL, ClientKey: s.proxies.Key,
 		Clock: d.RoomsClock, SweepEvery: d.RoomsSweepEvery})
 }
 

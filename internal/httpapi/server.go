@@ -281,12 +281,8 @@ func (s *Server) routes() {
 	s.mount(s.deals.Routes())
 	// Delivery rooms (issue 28): the admin's API, and the brand's pages at
 	// /room/<token>, handled by internal/rooms
-	for _, rt := range s.rooms.AdminRoutes() {
-		s.admin(rt.Pattern, rt.Handler)
-	}
-	for _, rt := range s.rooms.PublicRoutes() {
-		s.mux.Handle(rt.Pattern, s.handle(rt.Handler))
-	}
+	s.mount(s.rooms.AdminRoutes())
+	s.mount(s.rooms.PublicRoutes())
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))

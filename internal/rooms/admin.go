@@ -1,13 +1,14 @@
 package rooms
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 // The admin's JSON API of rooms, drafts and licences (README.md "Delivery
@@ -15,75 +16,64 @@ import (
 // beside the deals' own.
 
 // AdminRoutes answers every admin route.
-func (s *Service) AdminRoutes() []Route {
-	return []Route{
-		{"GET /api/admin/deals/{id}/room", s.roomCall(http.StatusOK, s.getRoom)},
-		{"POST /api/admin/deals/{id}/room", s.roomCall(http.StatusCreated, s.postRoom)},
-		{"PATCH /api/admin/deals/{id}/room", s.roomCall(http.StatusOK, s.patchRoom)},
-		{"DELETE /api/admin/deals/{id}/room", s.roomCall(http.StatusOK, s.deleteRoom)},
-		{"GET /api/admin/deals/{id}/drafts", s.listDrafts},
-		{"POST /api/admin/deals/{id}/drafts", s.postDraft},
-		{"DELETE /api/admin/deals/{id}/drafts/{draft}", s.deleteDraft},
-		{"GET /api/admin/deals/{id}/drafts/{draft}/media/{name}", s.adminMedia},
-		{"GET /api/admin/deals/{id}/drafts/{draft}/file", s.adminFile},
-		{"GET /api/admin/deals/{id}/licences", s.listLicences},
-		{"PUT /api/admin/deals/{id}/licences/{n}", s.putLicence},
-		{"DELETE /api/admin/deals/{id}/licences/{n}", s.deleteLicence},
-		{"GET /api/admin/licences/ending", s.endingLicences},
+func (s *Service) AdminRoutes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/admin/deals/{id}/room", Admin: s.roomCall(http.StatusOK, s.getRoom)},
+		{Pattern: "POST /api/admin/deals/{id}/room", Admin: s.roomCall(http.StatusCreated, s.postRoom)},
+		{Pattern: "PATCH /api/admin/deals/{id}/room", Admin: s.roomCall(http.StatusOK, s.patchRoom)},
+		{Pattern: "DELETE /api/admin/deals/{id}/room", Admin: s.roomCall(http.StatusOK, s.deleteRoom)},
+		{Pattern: "GET /api/admin/deals/{id}/drafts", Admin: s.listDrafts},
+		{Pattern: "POST /api/admin/deals/{id}/drafts", Admin: s.postDraft},
+		{Pattern: "DELETE /api/admin/deals/{id}/drafts/{draft}", Admin: s.deleteDraft},
+		{Pattern: "GET /api/admin/deals/{id}/drafts/{draft}/media/{name}", Admin: s.adminMedia, Media: true},
+		{Pattern: "GET /api/admin/deals/{id}/drafts/{draft}/file", Admin: s.adminFile, Media: true},
+		{Pattern: "GET /api/admin/deals/{id}/licences", Admin: s.listLicences},
+		{Pattern: "PUT /api/admin/deals/{id}/licences/{n}", Admin: s.putLicence},
+		{Pattern: "DELETE /api/admin/deals/{id}/licences/{n}", Admin: s.deleteLicence},
+		{Pattern: "GET /api/admin/licences/ending", Admin: s.endingLicences},
 	}
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) error {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	return json.NewEncoder(w).Encode(v)
 }
 
 // pathNumber reads a positive whole number of the path, else 404.
 func pathNumber(r *http.Request, name, what string) (int64, error) {
-	n, err := strconv.ParseInt(r.PathValue(name), 10, 64)
-	if err != nil || n <= 0 {
-		return 0, apperr.NotFound("No %s %q", what, r.PathValue(name))
-	}
-	return n, nil
+	return httpx.PathID(r, name, what)
 }
 
 func dealID(r *http.Request) (int64, error) { return pathNumber(r, "id", "deal with id") }
 
 // roomCall answers a call on a deal's room: the deal's id from the path,
 // then do, then the room as it is after it, with status.
-func (s *Service) roomCall(status int, do func(r *http.Request, w http.ResponseWriter, dealID int64) (Room, error)) func(http.ResponseWriter, *http.Request) error {
-	return func(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) roomCall(status int, do func(r *http.Request, w http.ResponseWriter, admin httpx.Admin, dealID int64) (Room, error)) httpx.AdminHandler {
+	return func(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 		id, err := dealID(r)
 		if err != nil {
 			return err
 		}
-		rm, err := do(r, w, id)
+		rm, err := do(r, w, admin, id)
 		if err != nil {
 			return err
 		}
-		return writeJSON(w, status, rm)
+		return httpx.WriteJSON(w, status, rm)
 	}
 }
 
 // GET …/room: the room. POST …/room {expiresOn?, answerDays?}: 201 with a
 // new link (url), every earlier one revoked. PATCH …/room {expiresOn?,
 // answerDays?}. DELETE …/room: every link revoked; 200 with the room.
-func (s *Service) getRoom(r *http.Request, _ http.ResponseWriter, id int64) (Room, error) {
+func (s *Service) getRoom(r *http.Request, _ http.ResponseWriter, _ httpx.Admin, id int64) (Room, error) {
 	return s.Room(r.Context(), id)
 }
 
-func (s *Service) postRoom(r *http.Request, w http.ResponseWriter, id int64) (Room, error) {
-	return s.NewLink(r.Context(), s.actor(r), id, func(in *Settings) error { return s.decode(w, r, in) })
+func (s *Service) postRoom(r *http.Request, w http.ResponseWriter, admin httpx.Admin, id int64) (Room, error) {
+	return s.NewLink(r.Context(), deals.ActorOf(admin), id, func(in *Settings) error { return httpx.DecodeJSON(w, r, in) })
 }
 
-func (s *Service) patchRoom(r *http.Request, w http.ResponseWriter, id int64) (Room, error) {
-	return s.UpdateSettings(r.Context(), s.actor(r), id, func(in *Settings) error { return s.decode(w, r, in) })
+func (s *Service) patchRoom(r *http.Request, w http.ResponseWriter, admin httpx.Admin, id int64) (Room, error) {
+	return s.UpdateSettings(r.Context(), deals.ActorOf(admin), id, func(in *Settings) error { return httpx.DecodeJSON(w, r, in) })
 }
 
-func (s *Service) deleteRoom(r *http.Request, _ http.ResponseWriter, id int64) (Room, error) {
-	return s.Revoke(r.Context(), s.actor(r), id)
+func (s *Service) deleteRoom(r *http.Request, _ http.ResponseWriter, admin httpx.Admin, id int64) (Room, error) {
+	return s.Revoke(r.Context(), deals.ActorOf(admin), id)
 }
 
 // AdminDraft is a draft as the admin reads it: what it plays from and its
@@ -108,7 +98,7 @@ func (s *Service) adminDrafts(r *http.Request, dealID int64, list []Draft) ([]Ad
 }
 
 // listDrafts answers GET …/drafts: by video, the newest version first.
-func (s *Service) listDrafts(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) listDrafts(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	id, err := dealID(r)
 	if err != nil {
 		return err
@@ -124,22 +114,22 @@ func (s *Service) listDrafts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, out)
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // postDraft answers POST …/drafts {uploadId, deliverable, note}: the
 // admin's chunked upload finalized into the deal as the video's next
 // version; 201, or 200 with the same draft when it is sent again.
-func (s *Service) postDraft(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) postDraft(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 	id, err := dealID(r)
 	if err != nil {
 		return err
 	}
 	in := NewDraft{Deliverable: 1}
-	if err := s.decode(w, r, &in); err != nil {
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	dr, created, err := s.AddDraft(r.Context(), s.actor(r), s.adminID(r), id, in)
+	dr, created, err := s.AddDraft(r.Context(), deals.ActorOf(admin), admin.ID, id, in)
 	if err != nil {
 		return err
 	}
@@ -151,10 +141,10 @@ func (s *Service) postDraft(w http.ResponseWriter, r *http.Request) error {
 	if created {
 		status = http.StatusCreated
 	}
-	return writeJSON(w, status, out[0])
+	return httpx.WriteJSON(w, status, out[0])
 }
 
-func (s *Service) deleteDraft(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) deleteDraft(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 	id, err := dealID(r)
 	if err != nil {
 		return err
@@ -163,7 +153,7 @@ func (s *Service) deleteDraft(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.DeleteDraft(r.Context(), s.actor(r), id, draftID); err != nil {
+	if err := s.DeleteDraft(r.Context(), deals.ActorOf(admin), id, draftID); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -184,7 +174,7 @@ func (s *Service) adminDraft(r *http.Request) (Draft, error) {
 }
 
 // adminMedia answers GET …/drafts/{draft}/media/{name}: the admin's player.
-func (s *Service) adminMedia(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) adminMedia(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	dr, err := s.adminDraft(r)
 	if err != nil {
 		return err
@@ -193,7 +183,7 @@ func (s *Service) adminMedia(w http.ResponseWriter, r *http.Request) error {
 }
 
 // adminFile answers GET …/drafts/{draft}/file: the original as uploaded.
-func (s *Service) adminFile(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) adminFile(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	dr, err := s.adminDraft(r)
 	if err != nil {
 		return err
@@ -201,7 +191,7 @@ func (s *Service) adminFile(w http.ResponseWriter, r *http.Request) error {
 	return s.serveDraftFile(w, r, dr, dr.storedName, originalAlways, r.URL.Query().Get("download") != "")
 }
 
-func (s *Service) listLicences(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) listLicences(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	id, err := dealID(r)
 	if err != nil {
 		return err
@@ -213,11 +203,11 @@ func (s *Service) listLicences(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, list)
+	return httpx.WriteJSON(w, http.StatusOK, list)
 }
 
 // putLicence answers PUT …/licences/{n}: the licence of video n, whole.
-func (s *Service) putLicence(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) putLicence(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 	id, err := dealID(r)
 	if err != nil {
 		return err
@@ -227,17 +217,17 @@ func (s *Service) putLicence(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in LicenceInput
-	if err := s.decode(w, r, &in); err != nil {
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	l, err := s.SetLicence(r.Context(), s.actor(r), id, int(min(n, 1<<20)), in)
+	l, err := s.SetLicence(r.Context(), deals.ActorOf(admin), id, int(min(n, 1<<20)), in)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, l)
+	return httpx.WriteJSON(w, http.StatusOK, l)
 }
 
-func (s *Service) deleteLicence(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) deleteLicence(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
 	id, err := dealID(r)
 	if err != nil {
 		return err
@@ -246,7 +236,7 @@ func (s *Service) deleteLicence(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.DeleteLicence(r.Context(), s.actor(r), id, int(min(n, 1<<20))); err != nil {
+	if err := s.DeleteLicence(r.Context(), deals.ActorOf(admin), id, int(min(n, 1<<20))); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -256,7 +246,7 @@ func (s *Service) deleteLicence(w http.ResponseWriter, r *http.Request) error {
 // endingLicences answers GET /api/admin/licences/ending[?days=N&today=D]:
 // the licences ending within N days (default 30, at most 365) of the
 // admin's day (else Oslo's), and those ended in the week before.
-func (s *Service) endingLicences(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) endingLicences(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	q := r.URL.Query()
 	days := 30
 	if v := q.Get("days"); v != "" {
@@ -277,5 +267,5 @@ func (s *Service) endingLicences(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, list)
+	return httpx.WriteJSON(w, http.StatusOK, list)
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 )
 
@@ -18,25 +19,20 @@ import (
 // from its token (open): nothing is remembered in the browser, and a link
 // revoked a second ago opens nothing.
 
-// Route is one route: a ServeMux pattern and its handler, whose error
-// internal/httpapi answers.
-type Route struct {
-	Pattern string
-	Handler func(w http.ResponseWriter, r *http.Request) error
-}
-
 // PublicRoutes answers the brand's routes; internal/httpapi registers them
 // outside the admin guard (the token is the key) and outside the
-// coming-soon gate (a brand has no gate pass).
-func (s *Service) PublicRoutes() []Route {
-	return []Route{
-		{"GET /room/print.js", servePrintJS},
-		{"GET /room/{token}", s.roomPage},
-		{"POST /room/{token}/drafts/{draft}/answer", s.postAnswer},
-		{"GET /room/{token}/drafts/{draft}/media/{name}", s.roomMedia},
-		{"GET /room/{token}/drafts/{draft}/final", s.roomFinal},
-		{"GET /room/{token}/licences", s.licencesPage},
-		{"/room/", func(w http.ResponseWriter, r *http.Request) error { return notFoundPage(w, http.StatusNotFound) }},
+// coming-soon gate (a brand has no gate pass). The token is a key, so
+// every route whose path carries one is Redact.
+func (s *Service) PublicRoutes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /room/print.js", Handler: servePrintJS},
+		{Pattern: "GET /room/{token}", Handler: s.roomPage, Redact: true},
+		{Pattern: "POST /room/{token}/drafts/{draft}/answer", Handler: s.postAnswer, Redact: true},
+		{Pattern: "GET /room/{token}/drafts/{draft}/media/{name}", Handler: s.roomMedia, Media: true, Redact: true},
+		{Pattern: "GET /room/{token}/drafts/{draft}/final", Handler: s.roomFinal, Media: true, Redact: true},
+		{Pattern: "GET /room/{token}/licences", Handler: s.licencesPage, Redact: true},
+		{Pattern: "/room/", Handler: func(w http.ResponseWriter, r *http.Request) error { return notFoundPage(w, http.StatusNotFound) },
+			Redact: true},
 	}
 }
 

@@ -52,10 +52,8 @@ type Deps struct {
 	Jobs       *jobs.Queue           // the sweep and the e-mail kinds are registered on it
 	Mail       *mail.Mailer          // nil or disabled: no e-mail
 	SiteURL    string                // for links in e-mail, without a trailing slash
-	Decode     func(w http.ResponseWriter, r *http.Request, dst any) error
-	Actor      func(r *http.Request) deals.Actor // the signed-in admin
-	AdminID    func(r *http.Request) int64       // whose upload a draft finalizes
-	ClientKey  func(r *http.Request) string      // the client's address, for the rate limit
+	// ClientKey answers the client's address, for the rate limit.
+	ClientKey func(r *http.Request) string
 
 	// Clock is the time the rooms go by (due dates, expiry, reminders);
 	// nil: the real time. Only a test build sets another (cmd/ugcfolio's
@@ -81,9 +79,6 @@ type Service struct {
 	jobs       *jobs.Queue
 	mail       *mail.Mailer
 	siteURL    string
-	decode     func(w http.ResponseWriter, r *http.Request, dst any) error
-	actor      func(r *http.Request) deals.Actor
-	adminID    func(r *http.Request) int64
 	clientKey  func(r *http.Request) string
 	sweepEvery time.Duration
 
@@ -111,8 +106,8 @@ const lookupScope = "room-lookup"
 // deals' deletion.
 func New(d Deps) *Service {
 	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, uploads: d.Uploads, storage: d.Storage,
-		processing: d.Processing, jobs: d.Jobs, mail: d.Mail, siteURL: d.SiteURL, decode: d.Decode,
-		actor: d.Actor, adminID: d.AdminID, clientKey: d.ClientKey, sweepEvery: d.SweepEvery,
+		processing: d.Processing, jobs: d.Jobs, mail: d.Mail, siteURL: d.SiteURL,
+		clientKey: d.ClientKey, sweepEvery: d.SweepEvery,
 		limit: ratelimit.NewShared(d.Store, d.Log, lookupScope, lookupRate)}
 	if s.sweepEvery <= 0 {
 		s.sweepEvery = SweepEvery
