@@ -7,7 +7,7 @@
 // languages; only its heading is per language (the "clients" content
 // section).
 //
-// Routes (mounted by httpapi/server.go):
+// Routes (declared by Routes, mounted by internal/httpapi):
 //
 //	GET    /api/client-logos               a visitor's list: logos whose photo is processed
 //	GET    /api/admin/client-logos         every logo, with its processing state
@@ -22,10 +22,9 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"strconv"
 
-	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/ordering"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
 	"github.com/ugcfolio/ugcfolio/internal/store"
@@ -54,8 +53,6 @@ type Deps struct {
 	Store      *store.Store
 	Processing *processing.Processor
 	Log        *slog.Logger
-	// Decode reads a JSON body (httpapi's decodeJSON: limits, text checks, messages).
-	Decode ordering.Decoder
 	// Cache keeps the visitor's list while the content version holds
 	// (httpapi's public cache: every admin write and every finished
 	// processing job moves the version, on every replica).
@@ -67,6 +64,19 @@ type API struct{ d Deps }
 
 // New returns the handlers.
 func New(d Deps) *API { return &API{d: d} }
+
+// Routes answers the routes of the client logos: the visitor's list, and
+// the admin's.
+func (a *API) Routes() []httpx.Route {
+	return []httpx.Route{
+		{Pattern: "GET /api/client-logos", Handler: a.List},
+		{Pattern: "GET /api/admin/client-logos", Admin: a.AdminList},
+		{Pattern: "POST /api/admin/client-logos", Admin: a.Create},
+		{Pattern: "PATCH /api/admin/client-logos/{id}", Admin: a.Update},
+		{Pattern: "DELETE /api/admin/client-logos/{id}", Admin: a.Delete},
+		{Pattern: "PUT /api/admin/client-logos/order", Admin: a.Reorder},
+	}
+}
 
 // Answer is a logo as the API answers it: with what processing made of its
 // photo ("imageMedia", as portfolio items and testimonials carry it).
@@ -128,7 +138,7 @@ func (a *API) List(w http.ResponseWriter, r *http.Request) error {
 
 // AdminList answers GET /api/admin/client-logos: every logo, in order, with
 // its photo's processing state.
-func (a *API) AdminList(w http.ResponseWriter, r *http.Request) error {
+func (a *API) AdminList(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	list, err := a.d.Store.ListClientLogos(r.Context(), 0)
 	if err != nil {
 		return err
@@ -137,13 +147,13 @@ func (a *API) AdminList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, answers)
+	return httpx.WriteJSON(w, http.StatusOK, answers)
 }
 
 // decode reads a body over base and checks the result against the form.
 func (a *API) decode(w http.ResponseWriter, r *http.Request, base store.ClientLogoInput) (store.ClientLogoInput, error) {
 	in := base
-	if err := a.d.Decode(w, r, &in); err != nil {
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return in, err
 	}
 	return in, form.Check(&in)
@@ -151,7 +161,7 @@ func (a *API) decode(w http.ResponseWriter, r *http.Request, base store.ClientLo
 
 // Create answers POST /api/admin/client-logos with 201 and the logo, placed
 // at the end of the strip.
-func (a *API) Create(w http.ResponseWriter, r *http.Request) error {
+func (a *API) Create(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	in, err := a.decode(w, r, store.ClientLogoInput{})
 	if err != nil {
 		return err
@@ -166,7 +176,7 @@ func (a *API) Create(w http.ResponseWriter, r *http.Request) error {
 // Update answers PATCH /api/admin/client-logos/{id} with the logo: the
 // body's fields over the stored ones. A photo it replaces goes from storage
 // when nothing else uses it.
-func (a *API) Update(w http.ResponseWriter, r *http.Request) error {
+func (a *API) Update(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	id, err := pathID(r)
 	if err != nil {
 		return err
@@ -191,7 +201,7 @@ func (a *API) Update(w http.ResponseWriter, r *http.Request) error {
 
 // Delete answers DELETE /api/admin/client-logos/{id} with 204, and removes
 // its photo (and what was made of it) when nothing else uses it.
-func (a *API) Delete(w http.ResponseWriter, r *http.Request) error {
+func (a *API) Delete(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	id, err := pathID(r)
 	if err != nil {
 		return err
@@ -207,8 +217,8 @@ func (a *API) Delete(w http.ResponseWriter, r *http.Request) error {
 
 // Reorder answers PUT /api/admin/client-logos/order: {"ids": [...]}, every
 // logo once, in the new order.
-func (a *API) Reorder(w http.ResponseWriter, r *http.Request) error {
-	return ordering.Handler(a.d.Decode, func(r *http.Request, ids []int64) error {
+func (a *API) Reorder(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
+	return ordering.Handler(httpx.DecodeJSON, func(r *http.Request, ids []int64) error {
 		return a.d.Store.ReorderClientLogos(r.Context(), ids)
 	})(w, r)
 }
@@ -228,16 +238,12 @@ func (a *API) writeOne(w http.ResponseWriter, r *http.Request, status int, l sto
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, status, answers[0])
+	return httpx.WriteJSON(w, status, answers[0])
 }
 
 // pathID reads {id}; anything but a positive number names no logo.
 func pathID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, apperr.NotFound("No client logo with id %q", r.PathValue("id"))
-	}
-	return id, nil
+	return httpx.PathID(r, "id", "client logo with id")
 }
 
 // header is what every answer here carries: JSON, never kept by a cache
@@ -245,10 +251,4 @@ func pathID(r *http.Request) (int64, error) {
 func header(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) error {
-	header(w)
-	w.WriteHeader(status)
-	return json.NewEncoder(w).Encode(v)
 }

@@ -178,7 +178,7 @@ func New(d Deps) *Server {
 		Changed: s.publicCache.invalidate})
 	s.analytics = s.newAnalytics(d)
 	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
-		Decode: decodeJSON, Cache: s.publicCache.get})
+		Cache: s.publicCache.get})
 	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
@@ -253,11 +253,7 @@ func (s *Server) routes() {
 	// {"ids": [every id of the list, in the new order]} (internal/ordering)
 	s.admin("PUT /api/admin/portfolio/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderPortfolio)))
 	s.admin("PUT /api/admin/testimonials/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderTestimonials)))
-	s.admin("GET /api/admin/client-logos", s.logos.AdminList)
-	s.admin("POST /api/admin/client-logos", s.logos.Create)
-	s.admin("PATCH /api/admin/client-logos/{id}", s.logos.Update)
-	s.admin("DELETE /api/admin/client-logos/{id}", s.logos.Delete)
-	s.admin("PUT /api/admin/client-logos/order", s.logos.Reorder)
+	s.mount(s.logos.Routes()) // with the visitor's GET /api/client-logos
 	s.admin("GET /api/admin/contact", s.listInquiries)
 	s.admin("PATCH /api/admin/contact/{id}", s.patchInquiry)
 	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead) // SPEC.md's name
@@ -289,7 +285,6 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
 	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
 	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
-	s.mux.Handle("GET /api/client-logos", s.handle(s.logos.List))
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.
