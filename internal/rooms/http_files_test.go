@@ -1,4 +1,4 @@
-package httpapi
+package rooms_test
 
 import (
 	"context"
@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ugcfolio/ugcfolio/internal/store"
-	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 )
 
 // A draft goes through the portfolio's processing (the real ffmpeg): its
@@ -18,20 +17,21 @@ import (
 // public paths; the same bytes uploaded to the site stay the site's. A
 // deal deleted takes its drafts' files with it, nothing left in storage.
 func TestDraftFilesStayPrivateAndGoWithTheDeal(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		e := newRoomsEnv(t, st, true)
-		admin := e.signedInAdmin(t)
-		id := admin.newDeal(t, map[string]any{"brand": "Fjellkaffe"})
-		room := admin.openRoom(t, id, map[string]any{})
-		clip := portraitClip(t)
-		d := admin.uploadDraft(t, id, "processed-draft-1", clip, 1)
+	t.Parallel()
+	eachRoomsSite(t, true, func(t *testing.T, e *roomsSite) {
+		st := e.Store
+		admin := e.SignedInAdmin(t)
+		id := newDeal(t, admin, map[string]any{"brand": "Fjellkaffe"})
+		room := openRoom(t, admin, id, map[string]any{})
+		clip := sitetest.PortraitClip(t)
+		d := uploadDraft(t, admin, id, "processed-draft-1", clip, 1)
 		var stored string
 		if err := st.DB.QueryRow(`SELECT stored_name FROM room_drafts WHERE id = ` + fmt.Sprint(d.ID)).Scan(&stored); err != nil {
 			t.Fatal(err)
 		}
-		waitVideo(t, admin, "/uploads/"+stored)
+		sitetest.WaitVideo(t, admin, "/uploads/"+stored)
 		var drafts []draftJSON
-		admin.do("GET", fmt.Sprintf("/api/admin/deals/%d/drafts", id), nil).wantStatus(t, http.StatusOK).json(t, &drafts)
+		admin.Do("GET", fmt.Sprintf("/api/admin/deals/%d/drafts", id), nil).WantStatus(t, http.StatusOK).JSON(t, &drafts)
 		m := drafts[0].Media
 		if m.Status != "ready" || m.PosterURL == "" || len(m.Sources) == 0 {
 			t.Fatalf("media %+v", m)
@@ -40,55 +40,55 @@ func TestDraftFilesStayPrivateAndGoWithTheDeal(t *testing.T) {
 		for _, s := range m.Sources {
 			files = append(files, path.Base(s.URL))
 		}
-		brand := e.brand()
-		page := brand.do("GET", room, nil).wantStatus(t, http.StatusOK)
+		brand := brandClient(e)
+		page := brand.Do("GET", room, nil).WantStatus(t, http.StatusOK)
 		for _, f := range files {
 			inRoom := fmt.Sprintf("%s/drafts/%d/media/%s", room, d.ID, f)
-			if !strings.Contains(page.body, inRoom) {
+			if !strings.Contains(page.Body, inRoom) {
 				t.Errorf("the room does not play %s", inRoom)
 			}
-			wantPrivate(t, brand.do("GET", inRoom, nil).wantStatus(t, http.StatusOK))
-			admin.do("GET", fmt.Sprintf("/api/admin/deals/%d/drafts/%d/media/%s", id, d.ID, f), nil).wantStatus(t, http.StatusOK)
+			wantPrivate(t, brand.Do("GET", inRoom, nil).WantStatus(t, http.StatusOK))
+			admin.Do("GET", fmt.Sprintf("/api/admin/deals/%d/drafts/%d/media/%s", id, d.ID, f), nil).WantStatus(t, http.StatusOK)
 			// Never on the site's public paths, for a visitor or the admin.
-			for _, c := range []*client{brand, admin} {
-				c.do("GET", "/media/"+f, nil).wantStatus(t, http.StatusNotFound)
-				c.do("GET", "/uploads/"+f, nil).wantStatus(t, http.StatusNotFound)
+			for _, c := range []*sitetest.Client{brand, admin} {
+				c.Do("GET", "/media/"+f, nil).WantStatus(t, http.StatusNotFound)
+				c.Do("GET", "/uploads/"+f, nil).WantStatus(t, http.StatusNotFound)
 			}
 		}
 		// The original plays no more once processed; it downloads once approved.
-		brand.do("GET", fmt.Sprintf("%s/drafts/%d/media/%s", room, d.ID, stored), nil).wantStatus(t, http.StatusNotFound)
-		brand.do("GET", "/uploads/"+stored, nil).wantStatus(t, http.StatusNotFound)
-		brand.answer(room, d.ID, "approve", "Perfekt").wantStatus(t, http.StatusSeeOther)
-		final := brand.do("GET", fmt.Sprintf("%s/drafts/%d/final", room, d.ID), nil).wantStatus(t, http.StatusOK)
-		if final.body != string(clip) {
+		brand.Do("GET", fmt.Sprintf("%s/drafts/%d/media/%s", room, d.ID, stored), nil).WantStatus(t, http.StatusNotFound)
+		brand.Do("GET", "/uploads/"+stored, nil).WantStatus(t, http.StatusNotFound)
+		answer(e, brand, room, d.ID, "approve", "Perfekt").WantStatus(t, http.StatusSeeOther)
+		final := brand.Do("GET", fmt.Sprintf("%s/drafts/%d/final", room, d.ID), nil).WantStatus(t, http.StatusOK)
+		if final.Body != string(clip) {
 			t.Fatal("the final is not the original")
 		}
 
 		// The same clip uploaded to the site is the site's: public once processed.
-		site := admin.uploadBytes(t, "same-clip-site-1", clip)
-		st2 := waitVideo(t, admin, site)
-		admin.do("POST", "/api/admin/portfolio", map[string]any{"title": "Kaffe", "videoUrl": site, "language": "no"}).
-			wantStatus(t, http.StatusCreated)
+		site := admin.UploadVideo(t, "same-clip-site-1", clip)
+		st2 := sitetest.WaitVideo(t, admin, site)
+		admin.Do("POST", "/api/admin/portfolio", map[string]any{"title": "Kaffe", "videoUrl": site, "language": "no"}).
+			WantStatus(t, http.StatusCreated)
 		shared := 0
 		for _, s := range st2.Sources {
 			if slices.Contains(files, path.Base(s.URL)) {
 				shared++
-				e.client().do("GET", s.URL, nil).wantStatus(t, http.StatusOK)
+				e.Client().Do("GET", s.URL, nil).WantStatus(t, http.StatusOK)
 			}
 		}
 		t.Logf("%d of the site's renditions have the draft's bytes", shared)
 
 		// The Overview tells of the draft as the deal's, never as the portfolio's.
-		activity := admin.do("GET", "/api/admin/activity", nil).wantStatus(t, http.StatusOK).body
+		activity := admin.Do("GET", "/api/admin/activity", nil).WantStatus(t, http.StatusOK).Body
 		if strings.Contains(activity, stored) || !strings.Contains(activity, "Fjellkaffe: uploaded draft video 1 v1") ||
 			!strings.Contains(activity, "Video ready: "+strings.TrimPrefix(site, "/uploads/")) {
 			t.Errorf("recent activity:\n%s", activity)
 		}
 
 		// The deal goes: its drafts' files go, the site's stay.
-		before := e.files(t)
-		admin.do("DELETE", fmt.Sprintf("/api/admin/deals/%d", id), nil).wantStatus(t, http.StatusNoContent)
-		after := e.files(t)
+		before := e.Files(t)
+		admin.Do("DELETE", fmt.Sprintf("/api/admin/deals/%d", id), nil).WantStatus(t, http.StatusNoContent)
+		after := e.Files(t)
 		for _, f := range append(files, stored) {
 			left := slices.ContainsFunc(after, func(p string) bool { return path.Base(p) == f })
 			if left != sharedWithSite(st2, f) {
@@ -108,12 +108,12 @@ func TestDraftFilesStayPrivateAndGoWithTheDeal(t *testing.T) {
 		if _, err := st.GetMediaAsset(context.Background(), stored); err == nil {
 			t.Error("the draft's media asset was left")
 		}
-		brand.do("GET", room, nil).wantStatus(t, http.StatusNotFound)
+		brand.Do("GET", room, nil).WantStatus(t, http.StatusNotFound)
 	})
 }
 
 // sharedWithSite reports whether a processed file is also the site's upload's.
-func sharedWithSite(st videoStatusJSON, name string) bool {
+func sharedWithSite(st sitetest.VideoStatus, name string) bool {
 	for _, s := range st.Sources {
 		if path.Base(s.URL) == name {
 			return true

@@ -1,4 +1,4 @@
-package httpapi
+package rooms_test
 
 import (
 	"fmt"
@@ -6,18 +6,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ugcfolio/ugcfolio/internal/store"
-	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 )
 
 // Malformed bodies to the rooms' admin API and the brand's answer: each a
 // 400 (or 404/409/413/415 where that is what it is) with a message that
 // says what to correct, never a 500, and nothing stored.
 func TestRoomsRefuseBadInput(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		e := newRoomsEnv(t, st, false)
-		admin := e.signedInAdmin(t)
-		id := admin.newDeal(t, map[string]any{"brand": "Fjellkaffe", "deliverableCount": 2})
+	t.Parallel()
+	eachRoomsSite(t, false, func(t *testing.T, e *roomsSite) {
+		admin := e.SignedInAdmin(t)
+		id := newDeal(t, admin, map[string]any{"brand": "Fjellkaffe", "deliverableCount": 2})
 		room := fmt.Sprintf("/api/admin/deals/%d/room", id)
 		drafts := fmt.Sprintf("/api/admin/deals/%d/drafts", id)
 		licence := fmt.Sprintf("/api/admin/deals/%d/licences/1", id)
@@ -32,7 +31,7 @@ func TestRoomsRefuseBadInput(t *testing.T) {
 			return out
 		}
 		// An upload of the admin's, declared an image: finalized as a draft, refused.
-		admin.initUpload("photo-upload-1", 10, "image/png", 1).wantStatus(t, http.StatusOK)
+		admin.InitUpload("photo-upload-1", 10, "image/png", 1).WantStatus(t, http.StatusOK)
 		cases := []struct {
 			method, path string
 			body         any
@@ -82,32 +81,32 @@ func TestRoomsRefuseBadInput(t *testing.T) {
 			{"GET", "/api/admin/deals/0/room", nil, 404, `No deal with id "0"`},
 		}
 		for _, c := range cases {
-			r := admin.do(c.method, c.path, c.body)
+			r := admin.Do(c.method, c.path, c.body)
 			var body struct{ Message string }
-			r.json(t, &body)
-			if r.status != c.status || body.Message != c.message {
-				t.Errorf("%s %s %.60v: %d %s, want %d %q", c.method, c.path, c.body, r.status, r.body, c.status, c.message)
+			r.JSON(t, &body)
+			if r.Status != c.status || body.Message != c.message {
+				t.Errorf("%s %s %.60v: %d %s, want %d %q", c.method, c.path, c.body, r.Status, r.Body, c.status, c.message)
 			}
 		}
 		// Nothing of it was stored.
 		var rm roomJSON
-		admin.do("GET", room, nil).wantStatus(t, http.StatusOK).json(t, &rm)
+		admin.Do("GET", room, nil).WantStatus(t, http.StatusOK).JSON(t, &rm)
 		var list []any
-		admin.do("GET", drafts, nil).wantStatus(t, http.StatusOK).json(t, &list)
+		admin.Do("GET", drafts, nil).WantStatus(t, http.StatusOK).JSON(t, &list)
 		var lics []any
-		admin.do("GET", fmt.Sprintf("/api/admin/deals/%d/licences", id), nil).wantStatus(t, http.StatusOK).json(t, &lics)
+		admin.Do("GET", fmt.Sprintf("/api/admin/deals/%d/licences", id), nil).WantStatus(t, http.StatusOK).JSON(t, &lics)
 		if rm.State != "none" || len(list) != 0 || len(lics) != 0 {
 			t.Fatalf("stored from bad input: room %+v, drafts %v, licences %v", rm, list, lics)
 		}
 		// Not an admin: nothing.
-		visitor := e.client()
-		visitor.do("GET", room, nil).wantStatus(t, http.StatusUnauthorized)
-		visitor.do("PUT", licence, good).wantStatus(t, http.StatusUnauthorized)
+		visitor := e.Client()
+		visitor.Do("GET", room, nil).WantStatus(t, http.StatusUnauthorized)
+		visitor.Do("PUT", licence, good).WantStatus(t, http.StatusUnauthorized)
 
 		// The brand's answer: a form, checked, the draft untouched.
-		path := admin.openRoom(t, id, map[string]any{})
-		d := admin.uploadDraft(t, id, "answer-draft-1", fakeVideo(10<<10), 2)
-		brand := e.brand()
+		path := openRoom(t, admin, id, map[string]any{})
+		d := uploadDraft(t, admin, id, "answer-draft-1", sitetest.FakeVideo(10<<10), 2)
+		brand := brandClient(e)
 		for _, c := range []struct {
 			body, message string
 			status        int
@@ -120,24 +119,24 @@ func TestRoomsRefuseBadInput(t *testing.T) {
 			{"decision=approve&comment=%ff", "Kommentaren inneholder tegn som ikke er tillatt.", 400},
 			{"%zz", "Velg «Godkjenn» eller «Be om endringer».", 400},
 		} {
-			r := brand.do("POST", fmt.Sprintf("%s/drafts/%d/answer", path, d.ID), c.body,
-				"Content-Type", "application/x-www-form-urlencoded", "Origin", e.url)
-			if r.status != c.status || !strings.Contains(r.body, c.message) {
-				t.Errorf("answer %q: %d, want %d %q", c.body, r.status, c.status, c.message)
+			r := brand.Do("POST", fmt.Sprintf("%s/drafts/%d/answer", path, d.ID), c.body,
+				"Content-Type", "application/x-www-form-urlencoded", "Origin", e.URL)
+			if r.Status != c.status || !strings.Contains(r.Body, c.message) {
+				t.Errorf("answer %q: %d, want %d %q", c.body, r.Status, c.status, c.message)
 			}
 		}
 		// Kept: the comment typed comes back in the form.
-		r := brand.do("POST", fmt.Sprintf("%s/drafts/%d/answer", path, d.ID), "decision=nope&comment=Kortere+intro",
-			"Content-Type", "application/x-www-form-urlencoded", "Origin", e.url)
-		if !strings.Contains(r.body, ">Kortere intro</textarea>") {
-			t.Errorf("the comment was not kept:\n%s", r.body)
+		r := brand.Do("POST", fmt.Sprintf("%s/drafts/%d/answer", path, d.ID), "decision=nope&comment=Kortere+intro",
+			"Content-Type", "application/x-www-form-urlencoded", "Origin", e.URL)
+		if !strings.Contains(r.Body, ">Kortere intro</textarea>") {
+			t.Errorf("the comment was not kept:\n%s", r.Body)
 		}
 		// From another site: refused before anything.
-		brand.do("POST", fmt.Sprintf("%s/drafts/%d/answer", path, d.ID), "decision=approve",
-			"Content-Type", "application/x-www-form-urlencoded", "Sec-Fetch-Site", "cross-site").wantStatus(t, http.StatusForbidden)
-		admin.do("GET", drafts, nil).wantStatus(t, http.StatusOK).json(t, &list)
+		brand.Do("POST", fmt.Sprintf("%s/drafts/%d/answer", path, d.ID), "decision=approve",
+			"Content-Type", "application/x-www-form-urlencoded", "Sec-Fetch-Site", "cross-site").WantStatus(t, http.StatusForbidden)
+		admin.Do("GET", drafts, nil).WantStatus(t, http.StatusOK).JSON(t, &list)
 		var got []draftJSON
-		admin.do("GET", drafts, nil).json(t, &got)
+		admin.Do("GET", drafts, nil).JSON(t, &got)
 		if len(got) != 1 || got[0].State != "pending" {
 			t.Fatalf("a refused answer changed the draft: %+v", got)
 		}
