@@ -1,14 +1,16 @@
-package httpapi
+package deals_test
 
 import (
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 )
 
-// The deals' API (issue 28, internal/deals) through the real router and
-// guard, on SQLite and PostgreSQL.
+// The deals' API through the real router and guard (internal/sitetest), on
+// SQLite and PostgreSQL.
 
 type dealJSON struct {
 	ID                 int64  `json:"id"`
@@ -42,17 +44,19 @@ type dealJSON struct {
 	} `json:"events"`
 }
 
-func (c *client) deal(t *testing.T, method, path string, body any, status int) dealJSON {
+// deal sends a request about a deal and answers the deal that comes back.
+func deal(t *testing.T, c *sitetest.Client, method, path string, body any, status int) dealJSON {
 	t.Helper()
 	var d dealJSON
-	c.do(method, path, body).wantStatus(t, status).json(t, &d)
+	c.Do(method, path, body).WantStatus(t, status).JSON(t, &d)
 	return d
 }
 
 func TestDealsAPI(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		admin := e.signedInAdmin(t)
-		d := admin.deal(t, "POST", "/api/admin/deals", map[string]any{"brand": "Fjellkaffe", "price": 6300,
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
+		d := deal(t, admin, "POST", "/api/admin/deals", map[string]any{"brand": "Fjellkaffe", "price": 6300,
 			"deliverableCount": 3, "deliverableSeconds": 30, "dueDate": "2026-03-12"}, http.StatusCreated)
 		if d.ID == 0 || d.Stage != "new" || d.Currency != "NOK" || d.Language != "no" || d.DeliverableFormat != "9:16" || d.InquiryID != nil {
 			t.Fatalf("created %+v", d)
@@ -60,7 +64,7 @@ func TestDealsAPI(t *testing.T) {
 		path := fmt.Sprintf("/api/admin/deals/%d", d.ID)
 
 		// A move on the board, then an edit: each recorded with its admin.
-		moved := admin.deal(t, "PATCH", path, map[string]any{"stage": "booked"}, http.StatusOK)
+		moved := deal(t, admin, "PATCH", path, map[string]any{"stage": "booked"}, http.StatusOK)
 		if moved.Stage != "booked" || moved.Price != 6300 || len(moved.Events) != 2 {
 			t.Fatalf("moved %+v", moved)
 		}
@@ -68,8 +72,8 @@ func TestDealsAPI(t *testing.T) {
 		if ev.Kind != "updated" || ev.FromStage != "new" || ev.ToStage != "booked" || ev.Actor.Name != "admin@example.no" || ev.Actor.ID == 0 {
 			t.Errorf("the move's event %+v", ev)
 		}
-		admin.deal(t, "PATCH", path, map[string]any{"price": 7000, "notes": "Faktura sendt"}, http.StatusOK)
-		got := admin.deal(t, "GET", path, nil, http.StatusOK)
+		deal(t, admin, "PATCH", path, map[string]any{"price": 7000, "notes": "Faktura sendt"}, http.StatusOK)
+		got := deal(t, admin, "GET", path, nil, http.StatusOK)
 		last := got.Events[len(got.Events)-1]
 		if len(got.Events) != 3 || len(last.Changes) != 2 || last.Changes[0].Field != "price" || *last.Changes[0].To != "7000" ||
 			last.Changes[1].Field != "notes" || last.Changes[1].To != nil {
@@ -77,16 +81,16 @@ func TestDealsAPI(t *testing.T) {
 		}
 
 		var list []dealJSON
-		admin.do("GET", "/api/admin/deals?stage=booked", nil).wantStatus(t, http.StatusOK).json(t, &list)
+		admin.Do("GET", "/api/admin/deals?stage=booked", nil).WantStatus(t, http.StatusOK).JSON(t, &list)
 		if len(list) != 1 || list[0].ID != d.ID {
 			t.Errorf("booked deals %+v", list)
 		}
-		admin.do("GET", "/api/admin/deals?stage=new", nil).wantStatus(t, http.StatusOK).json(t, &list)
+		admin.Do("GET", "/api/admin/deals?stage=new", nil).WantStatus(t, http.StatusOK).JSON(t, &list)
 		if len(list) != 0 {
 			t.Errorf("new deals %+v", list)
 		}
-		admin.do("GET", "/api/admin/deals?stage=archived", nil).
-			wantMessage(t, http.StatusBadRequest, "stage must be one of new, negotiating, booked, in_production, delivered, paid, lost")
+		admin.Do("GET", "/api/admin/deals?stage=archived", nil).
+			WantMessage(t, http.StatusBadRequest, "stage must be one of new, negotiating, booked, in_production, delivered, paid, lost")
 
 		var sum struct {
 			Stages []struct {
@@ -100,38 +104,39 @@ func TestDealsAPI(t *testing.T) {
 				Overdue bool  `json:"overdue"`
 			} `json:"dueThisWeek"`
 		}
-		admin.do("GET", "/api/admin/deals/summary?today=2026-03-13", nil).wantStatus(t, http.StatusOK).json(t, &sum)
+		admin.Do("GET", "/api/admin/deals/summary?today=2026-03-13", nil).WantStatus(t, http.StatusOK).JSON(t, &sum)
 		if sum.WeekStart != "2026-03-09" || sum.Stages[2].Stage != "booked" || sum.Stages[2].Count != 1 || sum.Stages[2].Value["NOK"] != 7000 ||
 			len(sum.DueThisWeek) != 1 || !sum.DueThisWeek[0].Overdue {
 			t.Errorf("summary %+v", sum)
 		}
-		admin.do("GET", "/api/admin/deals/summary?today=13.03.2026", nil).
-			wantMessage(t, http.StatusBadRequest, "today must be a date (YYYY-MM-DD)")
+		admin.Do("GET", "/api/admin/deals/summary?today=13.03.2026", nil).
+			WantMessage(t, http.StatusBadRequest, "today must be a date (YYYY-MM-DD)")
 
 		var activity []struct{ Type, Text, Link string }
-		admin.do("GET", "/api/admin/activity", nil).wantStatus(t, http.StatusOK).json(t, &activity)
+		admin.Do("GET", "/api/admin/activity", nil).WantStatus(t, http.StatusOK).JSON(t, &activity)
 		if len(activity) == 0 || activity[0].Type != "deal" || activity[0].Text != "Fjellkaffe: price, notes changed" || activity[0].Link != fmt.Sprintf("/admin/deals/%d", d.ID) {
 			t.Errorf("activity %+v", activity)
 		}
 
-		admin.do("DELETE", path, nil).wantStatus(t, http.StatusNoContent)
-		admin.do("GET", path, nil).wantMessage(t, http.StatusNotFound, "Deal not found")
-		admin.do("DELETE", path, nil).wantStatus(t, http.StatusNotFound)
-		admin.do("GET", "/api/admin/deals/abc", nil).wantStatus(t, http.StatusNotFound)
+		admin.Do("DELETE", path, nil).WantStatus(t, http.StatusNoContent)
+		admin.Do("GET", path, nil).WantMessage(t, http.StatusNotFound, "Deal not found")
+		admin.Do("DELETE", path, nil).WantStatus(t, http.StatusNotFound)
+		admin.Do("GET", "/api/admin/deals/abc", nil).WantStatus(t, http.StatusNotFound)
 
 		// Admins only, like every admin route.
-		e.client().do("GET", "/api/admin/deals", nil).wantStatus(t, http.StatusUnauthorized)
-		e.signedIn(t, "visitor@example.no", false).do("POST", "/api/admin/deals", map[string]any{"brand": "X"}).
-			wantStatus(t, http.StatusForbidden)
+		e.Client().Do("GET", "/api/admin/deals", nil).WantStatus(t, http.StatusUnauthorized)
+		e.SignedIn(t, "visitor@example.no", false).Do("POST", "/api/admin/deals", map[string]any{"brand": "X"}).
+			WantStatus(t, http.StatusForbidden)
 	})
 }
 
 func TestDealFromInquiryInOneClick(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		admin := e.signedInAdmin(t)
-		e.client().do("POST", "/api/contact", map[string]string{"name": "Ola Nordmann", "email": "ola@nordlys.no",
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
+		e.Client().Do("POST", "/api/contact", map[string]string{"name": "Ola Nordmann", "email": "ola@nordlys.no",
 			"company": "Nordlys AS", "service": "Pakketilbud 2", "message": "Fem videoer til vårkampanjen.", "language": "en"}).
-			wantStatus(t, http.StatusCreated)
+			WantStatus(t, http.StatusCreated)
 		var inbox []struct {
 			ID   int64 `json:"id"`
 			Deal *struct {
@@ -139,43 +144,45 @@ func TestDealFromInquiryInOneClick(t *testing.T) {
 				Stage string `json:"stage"`
 			} `json:"deal"`
 		}
-		admin.do("GET", "/api/admin/contact", nil).wantStatus(t, http.StatusOK).json(t, &inbox)
+		admin.Do("GET", "/api/admin/contact", nil).WantStatus(t, http.StatusOK).JSON(t, &inbox)
 		if len(inbox) != 1 || inbox[0].Deal != nil {
 			t.Fatalf("inbox %+v", inbox)
 		}
 		inq := inbox[0].ID
-		d := admin.deal(t, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inq), nil, http.StatusCreated)
+		d := deal(t, admin, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inq), nil, http.StatusCreated)
 		if d.Brand != "Nordlys AS" || d.ContactName != "Ola Nordmann" || d.ContactEmail != "ola@nordlys.no" || d.Language != "en" ||
 			d.Package != "Pakketilbud 2" || d.Brief != "Fem videoer til vårkampanjen." || d.InquiryID == nil || *d.InquiryID != inq {
 			t.Fatalf("deal %+v", d)
 		}
 		// A second click, either way, answers the same deal.
-		again := admin.deal(t, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inq), nil, http.StatusOK)
-		other := admin.deal(t, "POST", "/api/admin/deals", map[string]any{"inquiryId": inq}, http.StatusOK)
+		again := deal(t, admin, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inq), nil, http.StatusOK)
+		other := deal(t, admin, "POST", "/api/admin/deals", map[string]any{"inquiryId": inq}, http.StatusOK)
 		if again.ID != d.ID || other.ID != d.ID {
 			t.Errorf("second clicks made %d and %d, want %d", again.ID, other.ID, d.ID)
 		}
-		admin.do("GET", "/api/admin/contact", nil).wantStatus(t, http.StatusOK).json(t, &inbox)
+		admin.Do("GET", "/api/admin/contact", nil).WantStatus(t, http.StatusOK).JSON(t, &inbox)
 		if inbox[0].Deal == nil || inbox[0].Deal.ID != d.ID || inbox[0].Deal.Stage != "new" {
 			t.Errorf("the inquiry's deal %+v", inbox[0].Deal)
 		}
-		got := admin.deal(t, "GET", fmt.Sprintf("/api/admin/deals/%d", d.ID), nil, http.StatusOK)
+		got := deal(t, admin, "GET", fmt.Sprintf("/api/admin/deals/%d", d.ID), nil, http.StatusOK)
 		if len(got.Events) != 1 || got.Events[0].Kind != "created" {
 			t.Errorf("events %+v", got.Events)
 		}
-		admin.do("POST", "/api/admin/contact/999/deal", nil).wantMessage(t, http.StatusNotFound, "Inquiry not found")
-		admin.do("POST", "/api/admin/deals", map[string]any{"inquiryId": 999}).wantMessage(t, http.StatusNotFound, "Inquiry not found")
+		admin.Do("POST", "/api/admin/contact/999/deal", nil).WantMessage(t, http.StatusNotFound, "Inquiry not found")
+		admin.Do("POST", "/api/admin/deals", map[string]any{"inquiryId": 999}).WantMessage(t, http.StatusNotFound, "Inquiry not found")
 	})
 }
 
 // Twenty malformed deal bodies: each a 400 with a message, never a 500, and
 // nothing of any of them stored.
 func TestMalformedDealBodies(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		admin := e.signedInAdmin(t)
-		d := admin.deal(t, "POST", "/api/admin/deals", map[string]any{"brand": "Fjellkaffe", "price": 2500}, http.StatusCreated)
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
+		d := deal(t, admin, "POST", "/api/admin/deals", map[string]any{"brand": "Fjellkaffe", "price": 2500}, http.StatusCreated)
 		path := fmt.Sprintf("/api/admin/deals/%d", d.ID)
 		long := strings.Repeat("x", 201)
+		var scenarios []sitetest.Scenario
 		for _, c := range []struct {
 			method, path string
 			body         any
@@ -206,19 +213,16 @@ func TestMalformedDealBodies(t *testing.T) {
 			{"PATCH", path, map[string]any{"id": 5}, `Unknown field "id"`},
 			{"PATCH", path, "", "Request body is empty"},
 		} {
-			res := admin.do(c.method, c.path, c.body)
-			var msg struct{ Message string }
-			res.json(t, &msg)
-			if res.status != http.StatusBadRequest || msg.Message != c.want {
-				t.Errorf("%s %.60v: %d %q, want 400 %q", c.method, c.body, res.status, msg.Message, c.want)
-			}
+			scenarios = append(scenarios, sitetest.Scenario{Name: c.want, Method: c.method, URL: c.path, Body: c.body,
+				WantStatus: http.StatusBadRequest, WantMessage: c.want})
 		}
+		sitetest.Run(t, admin, scenarios)
 		var list []dealJSON
-		admin.do("GET", "/api/admin/deals", nil).wantStatus(t, http.StatusOK).json(t, &list)
+		admin.Do("GET", "/api/admin/deals", nil).WantStatus(t, http.StatusOK).JSON(t, &list)
 		if len(list) != 1 || list[0].Brand != "Fjellkaffe" || list[0].Stage != "new" || list[0].Price != 2500 || list[0].Brief != "" {
 			t.Errorf("after the bad bodies: %+v", list)
 		}
-		if got := admin.deal(t, "GET", path, nil, http.StatusOK); len(got.Events) != 1 {
+		if got := deal(t, admin, "GET", path, nil, http.StatusOK); len(got.Events) != 1 {
 			t.Errorf("a refused body left events: %+v", got.Events)
 		}
 	})
