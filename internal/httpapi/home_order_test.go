@@ -103,7 +103,7 @@ func TestHomePageShowsClientLogosAndTheAdminsOrder(t *testing.T) {
 		}
 
 		// A reorder shows at once, on the page as in the lists.
-		var all []logoAnswer
+		var all []struct{ ID int64 }
 		admin.do("GET", "/api/admin/client-logos", nil).json(t, &all)
 		admin.do("PUT", "/api/admin/client-logos/order", map[string]any{"ids": []int64{all[2].ID, fjell.ID, nordlys.ID}}).
 			wantStatus(t, http.StatusNoContent)

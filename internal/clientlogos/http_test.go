@@ -1,4 +1,4 @@
-package httpapi
+package clientlogos_test
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
-	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
 // logoAnswer is a client logo as the API answers it.
@@ -36,22 +36,23 @@ func logoNames(list []logoAnswer) []string {
 	return out
 }
 
-// Issue 28: the creator uploads a logo, names the brand and links it; a
+// The creator uploads a logo, names the brand and links it; a
 // visitor sees it once its photo is processed, never the original, in the
 // order the creator sets; replacing or deleting it lets go of the upload.
 func TestClientLogosLifecycle(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		e := imageEnv(t, st)
-		admin, visitor := e.signedIn(t, "admin@example.no", true), e.client()
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{Jobs: true}, func(t *testing.T, e *sitetest.Site) {
+		st := e.Store
+		admin, visitor := e.SignedIn(t, "admin@example.no", true), e.Client()
 		var ups []string
 		for i, size := range [][2]int{{480, 160}, {400, 120}, {360, 200}} {
 			var up struct{ URL string }
-			uploadImage(t, admin, fmt.Sprintf("logo-upload-%04d", i), "image/png", testPNG(t, size[0], size[1])).
-				wantStatus(t, http.StatusOK).json(t, &up)
+			admin.UploadImage(t, fmt.Sprintf("logo-upload-%04d", i), "image/png", sitetest.PNG(t, size[0], size[1])).
+				WantStatus(t, http.StatusOK).JSON(t, &up)
 			ups = append(ups, up.URL)
 		}
 		var visible []logoAnswer
-		visitor.do("GET", "/api/client-logos", nil).wantStatus(t, http.StatusOK).json(t, &visible)
+		visitor.Do("GET", "/api/client-logos", nil).WantStatus(t, http.StatusOK).JSON(t, &visible)
 		if len(visible) != 0 {
 			t.Fatalf("a fresh site shows %v", visible)
 		}
@@ -59,20 +60,20 @@ func TestClientLogosLifecycle(t *testing.T) {
 		var logos []logoAnswer
 		for i, name := range []string{"Nordlys", "Fjellkaffe", "Bølge Studio"} {
 			var l logoAnswer
-			admin.do("POST", "/api/admin/client-logos", map[string]any{"name": " " + name + " ", "imageUrl": ups[i],
+			admin.Do("POST", "/api/admin/client-logos", map[string]any{"name": " " + name + " ", "imageUrl": ups[i],
 				"linkUrl": map[bool]string{true: "https://" + strings.ToLower(name[:4]) + ".example.no"}[i != 1]}).
-				wantStatus(t, http.StatusCreated).json(t, &l)
+				WantStatus(t, http.StatusCreated).JSON(t, &l)
 			if l.ID == 0 || l.Name != name || l.ImageURL != ups[i] || l.ImageMedia == nil {
 				t.Fatalf("created %+v", l)
 			}
 			logos = append(logos, l)
 		}
 		for _, u := range ups {
-			if a := waitAsset(t, st, u); a.Status != store.MediaReady {
+			if a := e.WaitAsset(t, u); a.Status != store.MediaReady {
 				t.Fatalf("logo %s: %+v", u, a)
 			}
 		}
-		visitor.do("GET", "/api/client-logos", nil).wantStatus(t, http.StatusOK).json(t, &visible)
+		visitor.Do("GET", "/api/client-logos", nil).WantStatus(t, http.StatusOK).JSON(t, &visible)
 		if got := logoNames(visible); !slices.Equal(got, []string{"Nordlys", "Fjellkaffe", "Bølge Studio"}) {
 			t.Fatalf("visitor sees %v", got)
 		}
@@ -84,37 +85,37 @@ func TestClientLogosLifecycle(t *testing.T) {
 		if visible[1].LinkURL != "" || visible[0].LinkURL != "https://nord.example.no" {
 			t.Errorf("links %q, %q", visible[0].LinkURL, visible[1].LinkURL)
 		}
-		visitor.do("GET", ups[0], nil).wantStatus(t, http.StatusNotFound) // the original stays private
+		visitor.Do("GET", ups[0], nil).WantStatus(t, http.StatusNotFound) // the original stays private
 
 		// The creator's order is the visitor's.
 		ids := []int64{logos[2].ID, logos[0].ID, logos[1].ID}
-		admin.do("PUT", "/api/admin/client-logos/order", map[string]any{"ids": ids}).wantStatus(t, http.StatusNoContent)
-		visitor.do("GET", "/api/client-logos", nil).json(t, &visible)
+		admin.Do("PUT", "/api/admin/client-logos/order", map[string]any{"ids": ids}).WantStatus(t, http.StatusNoContent)
+		visitor.Do("GET", "/api/client-logos", nil).JSON(t, &visible)
 		if got := logoNames(visible); !slices.Equal(got, []string{"Bølge Studio", "Nordlys", "Fjellkaffe"}) {
 			t.Fatalf("after reorder the visitor sees %v", got)
 		}
-		admin.do("PUT", "/api/admin/client-logos/order", map[string]any{"ids": ids[:2]}).
-			wantMessage(t, http.StatusBadRequest, fmt.Sprintf("The order must list every client logo of the list once; missing: %d", logos[1].ID))
+		admin.Do("PUT", "/api/admin/client-logos/order", map[string]any{"ids": ids[:2]}).
+			WantMessage(t, http.StatusBadRequest, fmt.Sprintf("The order must list every client logo of the list once; missing: %d", logos[1].ID))
 
 		// PATCH keeps what it does not mention; a new photo replaces the old,
 		// which goes from storage with what was made of it.
 		path := fmt.Sprintf("/api/admin/client-logos/%d", logos[0].ID)
 		var l logoAnswer
-		admin.do("PATCH", path, map[string]any{"linkUrl": ""}).wantStatus(t, http.StatusOK).json(t, &l)
+		admin.Do("PATCH", path, map[string]any{"linkUrl": ""}).WantStatus(t, http.StatusOK).JSON(t, &l)
 		if l.Name != "Nordlys" || l.LinkURL != "" || l.ImageURL != ups[0] {
 			t.Fatalf("patched %+v", l)
 		}
 		var fresh struct{ URL string }
-		uploadImage(t, admin, "logo-upload-new1", "image/png", testPNG(t, 300, 100)).wantStatus(t, http.StatusOK).json(t, &fresh)
-		waitAsset(t, st, fresh.URL)
-		old := waitAsset(t, st, ups[0])
-		admin.do("PATCH", path, map[string]any{"imageUrl": fresh.URL}).wantStatus(t, http.StatusOK)
+		admin.UploadImage(t, "logo-upload-new1", "image/png", sitetest.PNG(t, 300, 100)).WantStatus(t, http.StatusOK).JSON(t, &fresh)
+		e.WaitAsset(t, fresh.URL)
+		old := e.WaitAsset(t, ups[0])
+		admin.Do("PATCH", path, map[string]any{"imageUrl": fresh.URL}).WantStatus(t, http.StatusOK)
 		oldName, _ := media.NameFromURL(ups[0])
-		if e.stored(oldName) {
+		if e.Stored(oldName) {
 			t.Error("the replaced original is kept")
 		}
 		for _, o := range old.Outputs {
-			if e.stored(o.Name) {
+			if e.Stored(o.Name) {
 				t.Errorf("a variant of the replaced photo is kept: %s", o.Name)
 			}
 		}
@@ -122,46 +123,47 @@ func TestClientLogosLifecycle(t *testing.T) {
 		// The admin sees every logo, a photo being processed too; a visitor
 		// only those ready.
 		var pending struct{ URL string }
-		uploadImage(t, admin, "logo-upload-slow", "image/png", testPNG(t, 320, 100)).wantStatus(t, http.StatusOK).json(t, &pending)
-		waitAsset(t, st, pending.URL) // then it fails, as a damaged photo does
+		admin.UploadImage(t, "logo-upload-slow", "image/png", sitetest.PNG(t, 320, 100)).WantStatus(t, http.StatusOK).JSON(t, &pending)
+		e.WaitAsset(t, pending.URL) // then it fails, as a damaged photo does
 		name, _ := media.NameFromURL(pending.URL)
 		if err := st.PutMediaAsset(t.Context(), store.MediaAsset{StoredName: name, Kind: store.MediaImage, Status: store.MediaFailed, Error: "x"}); err != nil {
 			t.Fatal(err)
 		}
-		admin.do("POST", "/api/admin/client-logos", map[string]any{"name": "Feilet", "imageUrl": pending.URL}).wantStatus(t, http.StatusCreated)
+		admin.Do("POST", "/api/admin/client-logos", map[string]any{"name": "Feilet", "imageUrl": pending.URL}).WantStatus(t, http.StatusCreated)
 		var all []logoAnswer
-		admin.do("GET", "/api/admin/client-logos", nil).wantStatus(t, http.StatusOK).json(t, &all)
+		admin.Do("GET", "/api/admin/client-logos", nil).WantStatus(t, http.StatusOK).JSON(t, &all)
 		if got := logoNames(all); !slices.Equal(got, []string{"Bølge Studio", "Nordlys", "Fjellkaffe", "Feilet"}) || all[3].ImageMedia.Status != store.MediaFailed {
 			t.Fatalf("admin sees %v", got)
 		}
-		visitor.do("GET", "/api/client-logos", nil).json(t, &visible)
+		visitor.Do("GET", "/api/client-logos", nil).JSON(t, &visible)
 		if got := logoNames(visible); !slices.Equal(got, []string{"Bølge Studio", "Nordlys", "Fjellkaffe"}) {
 			t.Fatalf("a logo that is not processed shows: %v", got)
 		}
 
 		// Deleting a logo deletes its upload.
-		admin.do("DELETE", path, nil).wantStatus(t, http.StatusNoContent)
-		admin.do("DELETE", path, nil).wantMessage(t, http.StatusNotFound, "Client logo not found")
+		admin.Do("DELETE", path, nil).WantStatus(t, http.StatusNoContent)
+		admin.Do("DELETE", path, nil).WantMessage(t, http.StatusNotFound, "Client logo not found")
 		freshName, _ := media.NameFromURL(fresh.URL)
-		if e.stored(freshName) {
+		if e.Stored(freshName) {
 			t.Error("a deleted logo's upload is kept")
 		}
 		if _, err := st.GetMediaAsset(t.Context(), freshName); !apperr.Is(err, apperr.CodeNotFound) {
 			t.Errorf("a deleted logo's asset row is kept: %v", err)
 		}
-		visitor.do("GET", "/api/client-logos", nil).json(t, &visible)
+		visitor.Do("GET", "/api/client-logos", nil).JSON(t, &visible)
 		if got := logoNames(visible); !slices.Equal(got, []string{"Bølge Studio", "Fjellkaffe"}) {
 			t.Fatalf("after delete the visitor sees %v", got)
 		}
-		visitor.do("POST", "/api/admin/client-logos", map[string]any{"name": "X", "imageUrl": ups[1]}).wantStatus(t, http.StatusUnauthorized)
+		visitor.Do("POST", "/api/admin/client-logos", map[string]any{"name": "X", "imageUrl": ups[1]}).WantStatus(t, http.StatusUnauthorized)
 	})
 }
 
 // Every malformed logo body is a 400 with a message (never a 500) and
 // stores nothing.
 func TestClientLogoBadInput(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		admin := e.signedInAdmin(t)
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
 		const upload = "/uploads/0123456789abcdef0123456789abcdef.png"
 		valid := func() map[string]any {
 			return map[string]any{"name": "Fjellkaffe", "imageUrl": upload, "linkUrl": "https://fjellkaffe.example.no"}
@@ -169,7 +171,7 @@ func TestClientLogoBadInput(t *testing.T) {
 		with := func(k string, v any) map[string]any { b := valid(); b[k] = v; return b }
 		without := func(k string) map[string]any { b := valid(); delete(b, k); return b }
 		var existing logoAnswer
-		admin.do("POST", "/api/admin/client-logos", valid()).wantStatus(t, http.StatusCreated).json(t, &existing)
+		admin.Do("POST", "/api/admin/client-logos", valid()).WantStatus(t, http.StatusCreated).JSON(t, &existing)
 
 		const (
 			msgImage = "Logo must be a photo uploaded here (JPEG, PNG, WebP or HEIC)"
@@ -203,7 +205,7 @@ func TestClientLogoBadInput(t *testing.T) {
 			{"empty", "", "Request body is empty"},
 		}
 		count := func() int {
-			list, err := e.store.ListClientLogos(t.Context(), 0)
+			list, err := e.Store.ListClientLogos(t.Context(), 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -211,22 +213,22 @@ func TestClientLogoBadInput(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				admin.do("POST", "/api/admin/client-logos", tc.body).wantMessage(t, http.StatusBadRequest, tc.msg)
+				admin.Do("POST", "/api/admin/client-logos", tc.body).WantMessage(t, http.StatusBadRequest, tc.msg)
 				if tc.name == "no name" || tc.name == "no logo" {
 					return // PATCH keeps the stored value of a field left out
 				}
-				admin.do("PATCH", fmt.Sprintf("/api/admin/client-logos/%d", existing.ID), tc.body).wantMessage(t, http.StatusBadRequest, tc.msg)
+				admin.Do("PATCH", fmt.Sprintf("/api/admin/client-logos/%d", existing.ID), tc.body).WantMessage(t, http.StatusBadRequest, tc.msg)
 			})
 		}
 		if n := count(); n != 1 {
 			t.Fatalf("%d logos stored, want 1", n)
 		}
-		got, err := e.store.GetClientLogo(t.Context(), existing.ID)
+		got, err := e.Store.GetClientLogo(t.Context(), existing.ID)
 		if err != nil || got.Name != "Fjellkaffe" || got.LinkURL != "https://fjellkaffe.example.no" || got.ImageURL != upload {
 			t.Fatalf("the stored logo changed: %+v %v", got, err)
 		}
-		admin.do("PATCH", "/api/admin/client-logos/99999", valid()).wantMessage(t, http.StatusNotFound, "Client logo not found")
-		admin.do("PATCH", "/api/admin/client-logos/abc", valid()).wantMessage(t, http.StatusNotFound, `No client logo with id "abc"`)
-		admin.do("DELETE", "/api/admin/client-logos/0", nil).wantStatus(t, http.StatusNotFound)
+		admin.Do("PATCH", "/api/admin/client-logos/99999", valid()).WantMessage(t, http.StatusNotFound, "Client logo not found")
+		admin.Do("PATCH", "/api/admin/client-logos/abc", valid()).WantMessage(t, http.StatusNotFound, `No client logo with id "abc"`)
+		admin.Do("DELETE", "/api/admin/client-logos/0", nil).WantStatus(t, http.StatusNotFound)
 	})
 }
