@@ -1,16 +1,20 @@
-package httpapi
+package analytics_test
 
 import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
-	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
+
+// The beacon, pitch links and the admin's analytics through the real
+// router (internal/sitetest), on SQLite and PostgreSQL.
 
 const (
 	browserUA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
@@ -19,8 +23,9 @@ const (
 )
 
 func TestAnalyticsBeaconRefusesBadInput(t *testing.T) {
-	e := newEnv(t, sqliteStore(t), nil)
-	c := e.client()
+	t.Parallel()
+	e := sitetest.New(t, sitetest.SQLite(t), sitetest.Options{})
+	c := e.Client()
 	bad := []string{
 		``,
 		`not json`,
@@ -57,37 +62,38 @@ func TestAnalyticsBeaconRefusesBadInput(t *testing.T) {
 		"{\"events\":[{\"t\":\"click\",\"target\":\"a\xff\"}]}",
 	}
 	for _, body := range bad {
-		res := c.do("POST", "/api/analytics/events", body, "Content-Type", "text/plain;charset=UTF-8", "User-Agent", browserUA)
-		if res.status != http.StatusBadRequest {
-			t.Errorf("body %.60q: status %d (%s), want 400", body, res.status, res.body)
+		res := c.Do("POST", "/api/analytics/events", body, "Content-Type", "text/plain;charset=UTF-8", "User-Agent", browserUA)
+		if res.Status != http.StatusBadRequest {
+			t.Errorf("body %.60q: status %d (%s), want 400", body, res.Status, res.Body)
 		}
 	}
-	c.do("POST", "/api/analytics/events", `{"events":[{"t":"section","id":"hero"}]}`, "Content-Type", "text/html",
-		"User-Agent", browserUA).wantStatus(t, http.StatusBadRequest)
+	c.Do("POST", "/api/analytics/events", `{"events":[{"t":"section","id":"hero"}]}`, "Content-Type", "text/html",
+		"User-Agent", browserUA).WantStatus(t, http.StatusBadRequest)
 	good := `{"events":[{"t":"section","id":"hero"}]}`
-	c.do("POST", "/api/analytics/events", good, "Content-Type", "text/plain;charset=UTF-8", "User-Agent", browserUA).wantStatus(t, http.StatusAccepted)
-	c.do("POST", "/api/analytics/events", good, "User-Agent", browserUA).wantStatus(t, http.StatusAccepted) // application/json
-	c.do("POST", "/api/analytics/events", good, "User-Agent", crawlerUA).wantStatus(t, http.StatusNoContent)
-	c.do("POST", "/api/analytics/events", good, "User-Agent", browserUA, "Sec-GPC", "1").wantStatus(t, http.StatusNoContent)
+	c.Do("POST", "/api/analytics/events", good, "Content-Type", "text/plain;charset=UTF-8", "User-Agent", browserUA).WantStatus(t, http.StatusAccepted)
+	c.Do("POST", "/api/analytics/events", good, "User-Agent", browserUA).WantStatus(t, http.StatusAccepted) // application/json
+	c.Do("POST", "/api/analytics/events", good, "User-Agent", crawlerUA).WantStatus(t, http.StatusNoContent)
+	c.Do("POST", "/api/analytics/events", good, "User-Agent", browserUA, "Sec-GPC", "1").WantStatus(t, http.StatusNoContent)
 
-	off := newEnv(t, sqliteStore(t), func(c *config.Config) { c.Analytics.Off = true })
-	off.client().do("POST", "/api/analytics/events", good, "User-Agent", browserUA).wantStatus(t, http.StatusNoContent)
+	off := sitetest.New(t, sitetest.SQLite(t), sitetest.Options{Config: func(c *config.Config) { c.Analytics.Off = true }})
+	off.Client().Do("POST", "/api/analytics/events", good, "User-Agent", browserUA).WantStatus(t, http.StatusNoContent)
 }
 
 // TestAnalyticsThroughTheSite is the browser test's story through the HTTP
 // API: a brand opens its pitch link, reads, watches, clicks and sends the
 // form; the admin's visit and a crawler's fetch count nothing.
 func TestAnalyticsThroughTheSite(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st, nil)
-		admin := e.signedInAdmin(t)
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		st := e.Store
+		admin := e.SignedInAdmin(t)
 		var link struct {
 			ID   int64
 			Name string
 			URL  string
 		}
-		admin.do("POST", "/api/admin/pitch-links", map[string]string{"name": "Acme AS"}, "User-Agent", adminUA).
-			wantStatus(t, http.StatusCreated).json(t, &link)
+		admin.Do("POST", "/api/admin/pitch-links", map[string]string{"name": "Acme AS"}, "User-Agent", adminUA).
+			WantStatus(t, http.StatusCreated).JSON(t, &link)
 		_, ref, ok := strings.Cut(link.URL, "/?ref=")
 		if !ok || len(ref) < 10 || link.Name != "Acme AS" {
 			t.Fatalf("pitch link %+v", link)
@@ -98,18 +104,18 @@ func TestAnalyticsThroughTheSite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		brand := e.client()
-		brand.do("GET", "/?ref="+ref, nil, "User-Agent", browserUA).wantStatus(t, http.StatusOK)
-		brand.do("POST", "/api/analytics/events", fmt.Sprintf(`{"events":[{"t":"view","path":"/","lang":"no","screen":"desktop","tz":"Europe/Oslo"},
+		brand := e.Client()
+		brand.Do("GET", "/?ref="+ref, nil, "User-Agent", browserUA).WantStatus(t, http.StatusOK)
+		brand.Do("POST", "/api/analytics/events", fmt.Sprintf(`{"events":[{"t":"view","path":"/","lang":"no","screen":"desktop","tz":"Europe/Oslo"},
 			{"t":"section","id":"hero"},{"t":"section","id":"pricing"},{"t":"play","item":%d},{"t":"progress","item":%[1]d,"pct":100},
-			{"t":"click","target":"package-1"},{"t":"form","step":"started"}]}`, item.ID), "User-Agent", browserUA).wantStatus(t, http.StatusAccepted)
-		e.server.analytics.Flush()
-		brand.do("POST", "/api/contact", map[string]string{"name": "Kari", "email": "kari@acme.example",
-			"message": "We would like three videos"}, "User-Agent", browserUA).wantStatus(t, http.StatusCreated)
-		admin.do("GET", "/", nil, "User-Agent", adminUA).wantStatus(t, http.StatusOK)
-		e.client().do("GET", "/en", nil, "User-Agent", crawlerUA).wantStatus(t, http.StatusOK)
-		e.server.analytics.Flush()
-		if err := e.server.analytics.Rollup(context.Background()); err != nil {
+			{"t":"click","target":"package-1"},{"t":"form","step":"started"}]}`, item.ID), "User-Agent", browserUA).WantStatus(t, http.StatusAccepted)
+		e.Server.Analytics().Flush()
+		brand.Do("POST", "/api/contact", map[string]string{"name": "Kari", "email": "kari@acme.example",
+			"message": "We would like three videos"}, "User-Agent", browserUA).WantStatus(t, http.StatusCreated)
+		admin.Do("GET", "/", nil, "User-Agent", adminUA).WantStatus(t, http.StatusOK)
+		e.Client().Do("GET", "/en", nil, "User-Agent", crawlerUA).WantStatus(t, http.StatusOK)
+		e.Server.Analytics().Flush()
+		if err := e.Server.Analytics().Rollup(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 
@@ -124,7 +130,7 @@ func TestAnalyticsThroughTheSite(t *testing.T) {
 			Funnel     struct{ Visitors, FormStarted, Submitted int64 }
 			PitchLinks []struct{ ID, Visits, Plays, Inquiries int64 }
 		}
-		admin.do("GET", "/api/admin/analytics/summary", nil).wantStatus(t, http.StatusOK).json(t, &sum)
+		admin.Do("GET", "/api/admin/analytics/summary", nil).WantStatus(t, http.StatusOK).JSON(t, &sum)
 		if sum.Visitors != 1 || sum.Pageviews != 1 || sum.Sections["pricing"] != 1 || len(sum.Videos) != 1 ||
 			sum.Videos[0].Plays != 1 || sum.Videos[0].Completions != 1 || len(sum.Clicks) != 1 || sum.Clicks[0].Target != "package-1" ||
 			sum.Funnel.Visitors != 1 || sum.Funnel.FormStarted != 1 || sum.Funnel.Submitted != 1 ||
@@ -138,41 +144,32 @@ func TestAnalyticsThroughTheSite(t *testing.T) {
 				Name string
 			}
 		}
-		admin.do("GET", "/api/admin/contact", nil).wantStatus(t, http.StatusOK).json(t, &inquiries)
+		admin.Do("GET", "/api/admin/contact", nil).WantStatus(t, http.StatusOK).JSON(t, &inquiries)
 		if len(inquiries) != 1 || inquiries[0].PitchLink == nil || inquiries[0].PitchLink.Name != "Acme AS" {
 			t.Fatalf("inquiries %+v", inquiries)
 		}
 		var links []struct{ Visits, Inquiries int64 }
-		admin.do("GET", "/api/admin/pitch-links", nil).wantStatus(t, http.StatusOK).json(t, &links)
+		admin.Do("GET", "/api/admin/pitch-links", nil).WantStatus(t, http.StatusOK).JSON(t, &links)
 		if len(links) != 1 || links[0].Visits != 1 || links[0].Inquiries != 1 {
 			t.Fatalf("pitch links %+v", links)
 		}
 		var activity []struct{ Type string }
-		admin.do("GET", "/api/admin/activity", nil).wantStatus(t, http.StatusOK).json(t, &activity)
+		admin.Do("GET", "/api/admin/activity", nil).WantStatus(t, http.StatusOK).JSON(t, &activity)
 		if len(activity) != 2 {
 			t.Fatalf("activity %+v", activity)
 		}
-		csv := admin.do("GET", "/api/admin/analytics/export.csv", nil).wantStatus(t, http.StatusOK)
-		if !strings.HasPrefix(csv.header.Get("Content-Disposition"), "attachment") || !strings.HasPrefix(csv.body, "date,visitors,pageviews") {
-			t.Fatalf("export %v %q", csv.header, csv.body)
+		csv := admin.Do("GET", "/api/admin/analytics/export.csv", nil).WantStatus(t, http.StatusOK)
+		if !strings.HasPrefix(csv.Header.Get("Content-Disposition"), "attachment") || !strings.HasPrefix(csv.Body, "date,visitors,pageviews") {
+			t.Fatalf("export %v %q", csv.Header, csv.Body)
 		}
-		admin.do("GET", "/api/admin/analytics/summary?from=2025-13-01", nil).wantStatus(t, http.StatusBadRequest)
-		admin.do("DELETE", "/api/admin/analytics", nil).wantStatus(t, http.StatusNoContent)
-		admin.do("GET", "/api/admin/analytics/summary", nil).wantStatus(t, http.StatusOK).json(t, &sum)
+		admin.Do("GET", "/api/admin/analytics/summary?from=2025-13-01", nil).WantStatus(t, http.StatusBadRequest)
+		admin.Do("DELETE", "/api/admin/analytics", nil).WantStatus(t, http.StatusNoContent)
+		admin.Do("GET", "/api/admin/analytics/summary", nil).WantStatus(t, http.StatusOK).JSON(t, &sum)
 		if sum.Visitors != 0 {
 			t.Fatalf("visitors %d after delete all", sum.Visitors)
 		}
-		admin.do("DELETE", "/api/admin/pitch-links/"+itoa(link.ID), nil).wantStatus(t, http.StatusNoContent)
-		admin.do("DELETE", "/api/admin/pitch-links/"+itoa(link.ID), nil).wantStatus(t, http.StatusNotFound)
-		brand.do("GET", "/api/admin/analytics/summary", nil).wantStatus(t, http.StatusUnauthorized)
+		admin.Do("DELETE", "/api/admin/pitch-links/"+strconv.FormatInt(link.ID, 10), nil).WantStatus(t, http.StatusNoContent)
+		admin.Do("DELETE", "/api/admin/pitch-links/"+strconv.FormatInt(link.ID, 10), nil).WantStatus(t, http.StatusNotFound)
+		brand.Do("GET", "/api/admin/analytics/summary", nil).WantStatus(t, http.StatusUnauthorized)
 	})
-}
-
-func TestPrivacyIsAContentSection(t *testing.T) {
-	e := newEnv(t, sqliteStore(t), nil)
-	admin := e.signedInAdmin(t)
-	admin.do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",
-		"content": map[string]string{"body": "We count visits without cookies."}}).wantStatus(t, http.StatusOK)
-	admin.do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",
-		"content": map[string]string{"text": "no body"}}).wantStatus(t, http.StatusBadRequest)
 }
