@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/media/s3test"
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
@@ -160,7 +161,10 @@ func captureSite(t *testing.T, admin *http.Client, base string) map[string]answe
 // waitRendered waits until the server answers url with its rendered page.
 func waitRendered(t *testing.T, url string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	// A render that ran out of time on a loaded machine is tried again after
+	// ssr.RenderBackoff: wait past it.
+	wait := ssr.RenderBackoff + 30*time.Second
+	deadline := time.Now().Add(wait)
 	for {
 		res, err := http.Get(url)
 		if err != nil {
@@ -172,7 +176,7 @@ func waitRendered(t *testing.T, url string) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s is not rendered by the server after 30 s (%d bytes)", url, len(b))
+			t.Fatalf("%s is not rendered by the server after %s (%d bytes)", url, wait, len(b))
 		}
 		time.Sleep(200 * time.Millisecond)
 	}

@@ -51,6 +51,9 @@ func New(st *store.Store) *Version { return &Version{st: st} }
 // Current answers the version as of a moment after the call began: every
 // Bump committed before the call is counted in it.
 func (v *Version) Current(ctx context.Context) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err // gone already: a read that happens to be ready must not win the select below
+	}
 	v.mu.Lock()
 	r := v.next
 	if r == nil {
