@@ -49,6 +49,10 @@ Usage:
 Run "ugcfolio COMMAND --help" for a command's flags and environment.
 `
 
+// renderLimits bound a render of the home page; the tests, which run serve inside a
+// race-instrumented test binary on a loaded machine, give it more time (render_limits_test.go).
+var renderLimits = ssr.DefaultLimits
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -244,7 +248,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	tools, videoOff := findVideoTools(ctx, cfg, log)
 	// The home page is rendered in the binary (internal/ssr); the engine loads in the background
 	// so the first visitor does not wait for it.
-	renderer := ssr.New(web.HomeRenderer(), ssr.DefaultLimits)
+	renderer := ssr.New(web.HomeRenderer(), renderLimits)
 	warmCtx, stopWarm := context.WithCancel(ctx)
 	warmed := make(chan struct{})
 	go func() {
