@@ -35,6 +35,15 @@ const DealsPage = lazy(() =>
 const DealPage = lazy(() =>
   import("@/features/admin/deals/deal-page").then((m) => ({ default: m.DealPage })),
 );
+const InvoicesPage = lazy(() =>
+  import("@/features/admin/billing/invoices-page").then((m) => ({ default: m.InvoicesPage })),
+);
+const InvoicePage = lazy(() =>
+  import("@/features/admin/billing/invoice-page").then((m) => ({ default: m.InvoicePage })),
+);
+const SettingsPage = lazy(() =>
+  import("@/features/admin/billing/settings-page").then((m) => ({ default: m.SettingsPage })),
+);
 
 /** A screen behind the admin guard. */
 function guarded(Screen: ComponentType) {
@@ -64,6 +73,9 @@ export function AdminRoutes({ notFound: NotFound }: { notFound: ComponentType })
       <Route path={paths.admin.inquiries}>{guarded(InquiriesPage)}</Route>
       <Route path={paths.admin.deals}>{guarded(DealsPage)}</Route>
       <Route path={paths.admin.deal}>{guarded(DealPage)}</Route>
+      <Route path={paths.admin.invoices}>{guarded(InvoicesPage)}</Route>
+      <Route path={paths.admin.invoice}>{guarded(InvoicePage)}</Route>
+      <Route path={paths.admin.settings}>{guarded(SettingsPage)}</Route>
       <Route component={NotFound} />
     </Switch>
   );

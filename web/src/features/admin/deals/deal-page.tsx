@@ -19,6 +19,7 @@ import {
   useUpdateDeal,
 } from "@/lib/deals";
 import { paths } from "@/lib/paths";
+import { DealInvoices } from "../billing/deal-invoices";
 import { AdminLayout } from "../layout/admin-layout";
 import { DealForm, type DirtyFields } from "./deal-form";
 import { DealHistory } from "./deal-history";
@@ -114,6 +115,7 @@ function DealScreen({ deal }: { deal: DealWithEvents }) {
           <DealHistory events={deal.events} currency={deal.currency} />
         </Card>
       </div>
+      <DealInvoices dealId={deal.id} />
       <DeliverySection deal={deal} />
       <ConfirmDeleteDialog
         open={deleting}

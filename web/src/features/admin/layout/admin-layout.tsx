@@ -9,6 +9,8 @@ import {
   Mail,
   Menu,
   MessageSquareQuote,
+  Receipt,
+  Settings,
   X,
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
@@ -28,6 +30,8 @@ const links = [
   { href: paths.admin.clientLogos, label: "Client Logos", icon: BadgeCheck },
   { href: paths.admin.inquiries, label: "Inquiries", icon: Mail },
   { href: paths.admin.deals, label: "Deals", icon: Handshake },
+  { href: paths.admin.invoices, label: "Invoices", icon: Receipt },
+  { href: paths.admin.settings, label: "Settings", icon: Settings },
 ] as const;
 
 /** SPEC.md "Admin sidebar": links, unread badge, the user, back to the site and logout. */
@@ -56,7 +60,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             const active =
               location === href ||
               (href === paths.admin.dashboard && location === paths.admin.analytics) ||
-              (href === paths.admin.deals && location.startsWith(`${paths.admin.deals}/`));
+              (href === paths.admin.deals && location.startsWith(`${paths.admin.deals}/`)) ||
+              (href === paths.admin.invoices && location.startsWith(`${paths.admin.invoices}/`));
             return (
               <li key={href}>
                 <Link

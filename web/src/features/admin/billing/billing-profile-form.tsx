@@ -1,0 +1,257 @@
+import { Loader2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { type Path, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage, errorStatus } from "@/lib/api";
+import { type BillingProfile, useSaveBillingProfile } from "@/lib/billing";
+import {
+  checkAccountNumber,
+  checkOrgNumber,
+  compactNumber,
+  type NumberCheck,
+} from "@/lib/norwegian-numbers";
+import { ChoiceField, languageChoices } from "./choice-field";
+import {
+  fieldOfMessage,
+  type ProfileField,
+  type ProfileValues,
+  profileChecks,
+  profileInput,
+  profileValues,
+} from "./profile-rules";
+
+const kidChoices = [
+  { value: "none", label: "No KID" },
+  { value: "mod10", label: "KID, MOD10 (Luhn)" },
+  { value: "mod11", label: "KID, MOD11" },
+] as const;
+
+/** What the check digit says while she types: how many digits so far, wrong, or right. */
+function NumberCheckHint({
+  id,
+  check,
+  value,
+  length,
+}: {
+  id: string;
+  check: NumberCheck;
+  value: string;
+  length: number;
+}) {
+  const typed = compactNumber(value).length;
+  const text = {
+    empty: `${length} digits`,
+    incomplete: `${typed} of ${length} digits`,
+    invalid: "The check digit does not match (MOD11)",
+    valid: "Check digit is right",
+  }[check];
+  return (
+    <p
+      id={id}
+      aria-live="polite"
+      data-check={check}
+      className={cn(
+        "text-xs",
+        check === "invalid" ? "text-destructive" : "text-muted-foreground",
+        check === "valid" && "text-emerald-700",
+      )}
+    >
+      {check === "valid" ? "✓ " : ""}
+      {text}
+    </p>
+  );
+}
+
+/**
+ * Admin → Settings → Billing (issue 34): who invoices and how she is paid. Each server refusal is
+ * shown at the field it names; the first invoice number is locked once an invoice has been issued
+ * (`numberLocked`), or when the server answers 409 because one has.
+ */
+export function BillingProfileForm({
+  profile,
+  numberLocked,
+}: {
+  profile: BillingProfile;
+  numberLocked: boolean;
+}) {
+  const [locked, setLocked] = useState(numberLocked);
+  const [formError, setFormError] = useState("");
+  const {
+    register,
+    watch,
+    setValue,
+    setError,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileValues>({ defaultValues: profileValues(profile), mode: "onSubmit" });
+
+  const save = useSaveBillingProfile({
+    onSuccess: (saved) => {
+      reset(profileValues(saved));
+      setFormError("");
+      toast.success("Billing profile saved");
+    },
+    onError: (error) => {
+      const message = errorMessage(
+        error,
+        "There was an error saving the profile. Please try again.",
+      );
+      if (errorStatus(error) === 409) setLocked(true);
+      const field: ProfileField | undefined =
+        errorStatus(error) === 409 ? "firstInvoiceNumber" : fieldOfMessage(message);
+      if (field) setError(field, { type: "server", message }, { shouldFocus: true });
+      else setFormError(message);
+      toast.error("Error saving the billing profile", { description: message });
+    },
+  });
+
+  const values = watch();
+  const locks = locked || numberLocked;
+  const id = (name: ProfileField) => `billing-${name}`;
+  const rule = (name: ProfileField) => {
+    const check = profileChecks[name];
+    return check ? { validate: (v: unknown, all: ProfileValues) => check(String(v), all) } : {};
+  };
+  const text = (
+    name: Path<ProfileValues> & ProfileField,
+    label: string,
+    options: { hint?: ReactNode; inputMode?: "numeric" | "email"; disabled?: boolean } = {},
+  ) => (
+    <FormField label={label} id={id(name)} error={errors[name]?.message} hint={options.hint}>
+      {(control) => (
+        <Input
+          {...control}
+          aria-describedby={
+            [control["aria-describedby"], options.hint ? `${id(name)}-check` : undefined]
+              .filter(Boolean)
+              .join(" ") || undefined
+          }
+          inputMode={options.inputMode === "numeric" ? "numeric" : undefined}
+          type={options.inputMode === "email" ? "email" : "text"}
+          autoComplete="off"
+          disabled={options.disabled}
+          {...register(name, rule(name))}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form
+      noValidate
+      aria-label="Billing profile"
+      className="flex flex-col gap-6"
+      onSubmit={handleSubmit((v) => {
+        setFormError("");
+        save.mutate(profileInput(v));
+      })}
+    >
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-3 font-semibold">Seller</legend>
+        {text("legalName", "Legal name")}
+        {text("orgNumber", "Organisation number", {
+          inputMode: "numeric",
+          hint: (
+            <NumberCheckHint
+              id={`${id("orgNumber")}-check`}
+              check={checkOrgNumber(values.orgNumber)}
+              value={values.orgNumber}
+              length={9}
+            />
+          ),
+        })}
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input
+            id={id("vatRegistered")}
+            type="checkbox"
+            className="mt-0.5 size-4 accent-amber-600"
+            {...register("vatRegistered")}
+          />
+          <label htmlFor={id("vatRegistered")} className="text-sm">
+            <span className="font-medium">VAT-registered</span>
+            <span className="block text-muted-foreground">
+              Invoices add “MVA” after the organisation number and 25 % VAT.
+            </span>
+          </label>
+        </div>
+        {text("street", "Street address")}
+        {text("postalCode", "Postal code", { inputMode: "numeric" })}
+        {text("city", "City")}
+        {text("country", "Country (ISO code, e.g. NO)")}
+        {text("email", "Invoice e-mail", { inputMode: "email" })}
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-3 font-semibold">Payment</legend>
+        {text("accountNumber", "Account number", {
+          inputMode: "numeric",
+          hint: (
+            <NumberCheckHint
+              id={`${id("accountNumber")}-check`}
+              check={checkAccountNumber(values.accountNumber)}
+              value={values.accountNumber}
+              length={11}
+            />
+          ),
+        })}
+        <div className="hidden sm:block" />
+        {text("iban", "IBAN (for payers abroad)")}
+        {text("bic", "BIC")}
+        <ChoiceField
+          id={id("kid")}
+          label="KID agreement"
+          value={values.kid}
+          options={kidChoices}
+          error={errors.kid?.message}
+          onChange={(v) =>
+            setValue("kid", v as ProfileValues["kid"], { shouldDirty: true, shouldValidate: false })
+          }
+        />
+        {values.kid === "none" ? (
+          <p className="self-end text-sm text-muted-foreground sm:pb-2">
+            Payments are marked with the invoice number.
+          </p>
+        ) : (
+          text("kidLength", "KID length (4–25, check digit included)", { inputMode: "numeric" })
+        )}
+        {text("paymentTermsDays", "Payment terms (days)", { inputMode: "numeric" })}
+        <ChoiceField
+          id={id("invoiceLanguage")}
+          label="Invoice language"
+          value={values.invoiceLanguage}
+          options={languageChoices}
+          error={errors.invoiceLanguage?.message}
+          onChange={(v) => setValue("invoiceLanguage", v as ProfileValues["invoiceLanguage"])}
+        />
+        {text("firstInvoiceNumber", "First invoice number", {
+          inputMode: "numeric",
+          disabled: locks,
+          hint: (
+            <p className="text-xs text-muted-foreground">
+              {locks
+                ? "Invoices have been issued: the series continues without gaps."
+                : "Settable only until the first invoice is issued."}
+            </p>
+          ),
+        })}
+      </fieldset>
+
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+          Save billing profile
+        </Button>
+      </div>
+    </form>
+  );
+}

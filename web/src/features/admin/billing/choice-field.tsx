@@ -1,0 +1,57 @@
+import { FormField } from "@/components/ui/form-field";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A labelled select of the billing forms (the deal form's look), with its message. */
+export function ChoiceField({
+  id,
+  label,
+  value,
+  options,
+  error,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly Choice[];
+  error?: string | undefined;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} id={id} error={error}>
+      {(control) => (
+        <Select value={value} onValueChange={onChange} disabled={disabled}>
+          <SelectTrigger {...control} aria-label={label}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FormField>
+  );
+}
+
+/** The invoice languages: what the PDF, the EHF's texts and the reminders are written in. */
+export const languageChoices: readonly Choice[] = [
+  { value: "no", label: "Norwegian" },
+  { value: "en", label: "English" },
+];
