@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from "react";
 import { Route, Switch } from "wouter";
 import { AdminGuard } from "@/features/admin/admin-guard";
+import { adminPaths } from "@/lib/admin-paths";
 import { paths } from "@/lib/paths";
 
 // The admin's routes, one module the visitor's router loads lazily for /admin and below: a visitor's
@@ -35,15 +36,11 @@ const DealsPage = lazy(() =>
 const DealPage = lazy(() =>
   import("@/features/admin/deals/deal-page").then((m) => ({ default: m.DealPage })),
 );
-const InvoicesPage = lazy(() =>
-  import("@/features/admin/billing/invoices-page").then((m) => ({ default: m.InvoicesPage })),
-);
-const InvoicePage = lazy(() =>
-  import("@/features/admin/billing/invoice-page").then((m) => ({ default: m.InvoicePage })),
-);
-const SettingsPage = lazy(() =>
-  import("@/features/admin/billing/settings-page").then((m) => ({ default: m.SettingsPage })),
-);
+// The billing screens share one module (billing-screens.ts says why).
+const billingScreens = () => import("@/features/admin/billing/billing-screens");
+const InvoicesPage = lazy(() => billingScreens().then((m) => ({ default: m.InvoicesPage })));
+const InvoicePage = lazy(() => billingScreens().then((m) => ({ default: m.InvoicePage })));
+const SettingsPage = lazy(() => billingScreens().then((m) => ({ default: m.SettingsPage })));
 
 /** A screen behind the admin guard. */
 function guarded(Screen: ComponentType) {
@@ -73,9 +70,9 @@ export function AdminRoutes({ notFound: NotFound }: { notFound: ComponentType })
       <Route path={paths.admin.inquiries}>{guarded(InquiriesPage)}</Route>
       <Route path={paths.admin.deals}>{guarded(DealsPage)}</Route>
       <Route path={paths.admin.deal}>{guarded(DealPage)}</Route>
-      <Route path={paths.admin.invoices}>{guarded(InvoicesPage)}</Route>
-      <Route path={paths.admin.invoice}>{guarded(InvoicePage)}</Route>
-      <Route path={paths.admin.settings}>{guarded(SettingsPage)}</Route>
+      <Route path={adminPaths.invoices}>{guarded(InvoicesPage)}</Route>
+      <Route path={adminPaths.invoice}>{guarded(InvoicePage)}</Route>
+      <Route path={adminPaths.settings}>{guarded(SettingsPage)}</Route>
       <Route component={NotFound} />
     </Switch>
   );

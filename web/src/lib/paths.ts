@@ -26,19 +26,11 @@ export const paths = {
     /** The deals' board (issue 28); a deal's own page is dealPath(id). */
     deals: "/admin/deals",
     deal: "/admin/deals/:id",
-    /** Invoices, deposit requests and credit notes (issue 34); one's own page is invoicePath(id). */
-    invoices: "/admin/invoices",
-    invoice: "/admin/invoices/:id",
-    /** The settings; billing (issue 34) is their first tab. */
-    settings: "/admin/settings",
   },
 } as const;
 
 /** A deal's page. */
 export const dealPath = (id: number) => `${paths.admin.deals}/${id}`;
-
-/** An invoice's page. */
-export const invoicePath = (id: number) => `${paths.admin.invoices}/${id}`;
 
 /** In-page anchors of the home sections, in page order (SPEC.md "Navigation and footer"). */
 export const homeAnchors = [

@@ -5,10 +5,10 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
+import { invoicePath } from "@/lib/admin-paths";
 import { errorMessage } from "@/lib/api";
 import { type Invoice, invoiceNumber, useCreditNote } from "@/lib/billing";
 import { formatMoney } from "@/lib/money";
-import { invoicePath } from "@/lib/paths";
 import { screenLanguage } from "./draft-rules";
 
 /**

@@ -4,9 +4,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
+import { invoicePath } from "@/lib/admin-paths";
 import { errorMessage } from "@/lib/api";
 import { useCreateInvoice, useInvoices } from "@/lib/billing";
-import { invoicePath } from "@/lib/paths";
 import { InvoiceList } from "./invoice-list";
 
 /**

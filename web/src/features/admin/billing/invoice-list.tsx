@@ -1,7 +1,7 @@
 import { Link } from "wouter";
+import { invoicePath } from "@/lib/admin-paths";
 import { type Invoice, invoiceKindLabel, invoiceNumber } from "@/lib/billing";
 import { formatMoney } from "@/lib/money";
-import { invoicePath } from "@/lib/paths";
 import { screenLanguage } from "./draft-rules";
 import { StateBadge } from "./state-badge";
 

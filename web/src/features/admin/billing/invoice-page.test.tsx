@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Route } from "wouter";
+import { adminPaths } from "@/lib/admin-paths";
 import type { Invoice } from "@/lib/billing";
-import { paths } from "@/lib/paths";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { InvoicePage } from "./invoice-page";
 
@@ -62,7 +62,7 @@ function renderInvoice(routes: Parameters<typeof mockApi>[0]) {
     "GET /api/admin/contact": () => json([]),
     ...routes,
   });
-  renderApp(<Route path={paths.admin.invoice} component={InvoicePage} />, {
+  renderApp(<Route path={adminPaths.invoice} component={InvoicePage} />, {
     path: "/admin/invoices/7",
   });
   return fetchMock;

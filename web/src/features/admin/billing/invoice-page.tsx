@@ -3,6 +3,7 @@ import { Link, useParams } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { adminPaths } from "@/lib/admin-paths";
 import { errorStatus } from "@/lib/api";
 import {
   type Invoice,
@@ -12,7 +13,7 @@ import {
   invoicePdfUrl,
   useInvoice,
 } from "@/lib/billing";
-import { dealPath, paths } from "@/lib/paths";
+import { dealPath } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";
 import { DraftEditor } from "./draft-editor";
 import { InvoiceView } from "./invoice-view";
@@ -90,7 +91,7 @@ export function InvoicePage() {
             {missing ? "This invoice does not exist (any more)." : "Failed to load the invoice."}
           </p>
           <Button variant="outline" asChild>
-            <Link href={paths.admin.invoices}>All invoices</Link>
+            <Link href={adminPaths.invoices}>All invoices</Link>
           </Button>
         </Card>
       </AdminLayout>

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Route } from "wouter";
+import { adminPaths } from "@/lib/admin-paths";
 import type { Invoice } from "@/lib/billing";
-import { paths } from "@/lib/paths";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { DealInvoices } from "./deal-invoices";
 import { InvoicesPage } from "./invoices-page";
@@ -57,7 +57,7 @@ describe("the Invoices screen", () => {
       "GET /api/admin/invoices": () => json(all),
       "GET /api/admin/invoices?state=overdue": () => json([all[0]]),
     });
-    renderApp(<Route path={paths.admin.invoices} component={InvoicesPage} />, {
+    renderApp(<Route path={adminPaths.invoices} component={InvoicesPage} />, {
       path: "/admin/invoices",
     });
     const user = userEvent.setup();

@@ -2,8 +2,8 @@ import { useLocation, useSearch } from "wouter";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
+import { adminPaths } from "@/lib/admin-paths";
 import { type InvoiceState, invoiceStates, stateLabels, useInvoices } from "@/lib/billing";
-import { paths } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";
 import { InvoiceList } from "./invoice-list";
 
@@ -39,7 +39,7 @@ export function InvoicesPage() {
             type="button"
             aria-pressed={state === f.value}
             onClick={() =>
-              navigate(f.value ? `${paths.admin.invoices}?state=${f.value}` : paths.admin.invoices)
+              navigate(f.value ? `${adminPaths.invoices}?state=${f.value}` : adminPaths.invoices)
             }
             className={cn(
               "rounded-full border px-3 py-1 text-sm font-medium transition-colors",

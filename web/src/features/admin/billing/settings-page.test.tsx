@@ -2,8 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Route } from "wouter";
+import { adminPaths } from "@/lib/admin-paths";
 import type { BillingProfile } from "@/lib/billing";
-import { paths } from "@/lib/paths";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { SettingsPage } from "./settings-page";
 
@@ -32,7 +32,7 @@ function renderSettings(routes: Parameters<typeof mockApi>[0] = {}, invoices: un
     "GET /api/admin/invoices": () => json(invoices),
     ...routes,
   });
-  renderApp(<Route path={paths.admin.settings} component={SettingsPage} />, {
+  renderApp(<Route path={adminPaths.settings} component={SettingsPage} />, {
     path: "/admin/settings",
   });
   return fetchMock;

@@ -16,6 +16,7 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { cn } from "@/components/ui/cn";
+import { adminPaths } from "@/lib/admin-paths";
 import { useCurrentUser } from "@/lib/auth";
 import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { paths } from "@/lib/paths";
@@ -30,8 +31,8 @@ const links = [
   { href: paths.admin.clientLogos, label: "Client Logos", icon: BadgeCheck },
   { href: paths.admin.inquiries, label: "Inquiries", icon: Mail },
   { href: paths.admin.deals, label: "Deals", icon: Handshake },
-  { href: paths.admin.invoices, label: "Invoices", icon: Receipt },
-  { href: paths.admin.settings, label: "Settings", icon: Settings },
+  { href: adminPaths.invoices, label: "Invoices", icon: Receipt },
+  { href: adminPaths.settings, label: "Settings", icon: Settings },
 ] as const;
 
 /** SPEC.md "Admin sidebar": links, unread badge, the user, back to the site and logout. */
@@ -61,7 +62,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               location === href ||
               (href === paths.admin.dashboard && location === paths.admin.analytics) ||
               (href === paths.admin.deals && location.startsWith(`${paths.admin.deals}/`)) ||
-              (href === paths.admin.invoices && location.startsWith(`${paths.admin.invoices}/`));
+              (href === adminPaths.invoices && location.startsWith(`${adminPaths.invoices}/`));
             return (
               <li key={href}>
                 <Link
