@@ -252,6 +252,9 @@ describe.each(Object.entries(forms))("the %s form applies its rows of rules.json
       for (const { email, valid } of rules.emails) want(email, formatKind(email, valid));
     } else if (row.format === "date") {
       for (const { date, valid } of rules.dates) want(date, formatKind(date, valid));
+    } else if (row.format === "orgNumber" || row.format === "accountNumber") {
+      const samples = row.format === "orgNumber" ? rules.orgNumbers : rules.accountNumbers;
+      for (const { number, valid } of samples) want(number, formatKind(number, valid));
     } else if (row.format !== undefined && row.format in mediaFormats) {
       const takes = mediaFormats[row.format as keyof typeof mediaFormats];
       for (const sample of rules.mediaUrls) want(sample.url, formatKind(sample.url, takes(sample)));

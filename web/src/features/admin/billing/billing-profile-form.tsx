@@ -1,13 +1,14 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { type Path, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage, errorStatus } from "@/lib/api";
-import { type BillingProfile, useSaveBillingProfile } from "@/lib/billing";
+import { type BillingProfile, type KidAlgorithm, useSaveBillingProfile } from "@/lib/billing";
 import {
   checkAccountNumber,
   checkOrgNumber,
@@ -16,11 +17,10 @@ import {
 } from "@/lib/norwegian-numbers";
 import { ChoiceField, languageChoices } from "./choice-field";
 import {
+  billingSchema,
   fieldOfMessage,
+  kidLengths,
   type ProfileField,
-  type ProfileValues,
-  profileChecks,
-  profileInput,
   profileValues,
 } from "./profile-rules";
 
@@ -29,6 +29,8 @@ const kidChoices = [
   { value: "mod10", label: "KID, MOD10 (Luhn)" },
   { value: "mod11", label: "KID, MOD11" },
 ] as const;
+
+const kidLengthChoices = kidLengths.map((n) => ({ value: String(n), label: `${n} digits` }));
 
 /** What the check digit says while she types: how many digits so far, wrong, or right. */
 function NumberCheckHint({
@@ -88,7 +90,10 @@ export function BillingProfileForm({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ProfileValues>({ defaultValues: profileValues(profile), mode: "onSubmit" });
+  } = useForm<BillingProfile>({
+    resolver: zodResolver(billingSchema),
+    defaultValues: profileValues(profile),
+  });
 
   const save = useSaveBillingProfile({
     onSuccess: (saved) => {
@@ -111,18 +116,25 @@ export function BillingProfileForm({
   });
 
   const values = watch();
+  const kid = values.kidAgreement;
   const locks = locked || numberLocked;
-  const id = (name: ProfileField) => `billing-${name}`;
-  const rule = (name: ProfileField) => {
-    const check = profileChecks[name];
-    return check ? { validate: (v: unknown, all: ProfileValues) => check(String(v), all) } : {};
-  };
+  const id = (name: ProfileField) => `billing-${name.replace(".", "-")}`;
+  /** A field's message: its own rule's, or the server's set at it. */
+  const errorOf = (name: ProfileField) =>
+    name.startsWith("address.")
+      ? errors.address?.[name.slice("address.".length) as keyof BillingProfile["address"]]?.message
+      : errors[name as keyof BillingProfile]?.message;
   const text = (
-    name: Path<ProfileValues> & ProfileField,
+    name: ProfileField,
     label: string,
-    options: { hint?: ReactNode; inputMode?: "numeric" | "email"; disabled?: boolean } = {},
+    options: {
+      hint?: ReactNode;
+      inputMode?: "numeric" | "email";
+      number?: boolean;
+      disabled?: boolean;
+    } = {},
   ) => (
-    <FormField label={label} id={id(name)} error={errors[name]?.message} hint={options.hint}>
+    <FormField label={label} id={id(name)} error={errorOf(name)} hint={options.hint}>
       {(control) => (
         <Input
           {...control}
@@ -135,7 +147,7 @@ export function BillingProfileForm({
           type={options.inputMode === "email" ? "email" : "text"}
           autoComplete="off"
           disabled={options.disabled}
-          {...register(name, rule(name))}
+          {...register(name, options.number ? { valueAsNumber: true } : {})}
         />
       )}
     </FormField>
@@ -146,9 +158,9 @@ export function BillingProfileForm({
       noValidate
       aria-label="Billing profile"
       className="flex flex-col gap-6"
-      onSubmit={handleSubmit((v) => {
+      onSubmit={handleSubmit((body) => {
         setFormError("");
-        save.mutate(profileInput(v));
+        save.mutate(body);
       })}
     >
       <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -179,10 +191,10 @@ export function BillingProfileForm({
             </span>
           </label>
         </div>
-        {text("street", "Street address")}
-        {text("postalCode", "Postal code", { inputMode: "numeric" })}
-        {text("city", "City")}
-        {text("country", "Country (ISO code, e.g. NO)")}
+        {text("address.street", "Street address")}
+        {text("address.postalCode", "Postal code", { inputMode: "numeric" })}
+        {text("address.city", "City")}
+        {text("address.country", "Country (ISO code, e.g. NO)")}
         {text("email", "Invoice e-mail", { inputMode: "email" })}
       </fieldset>
 
@@ -203,33 +215,50 @@ export function BillingProfileForm({
         {text("iban", "IBAN (for payers abroad)")}
         {text("bic", "BIC")}
         <ChoiceField
-          id={id("kid")}
+          id={id("kidAgreement")}
           label="KID agreement"
-          value={values.kid}
+          value={kid?.algorithm ?? "none"}
           options={kidChoices}
-          error={errors.kid?.message}
+          error={errors.kidAgreement?.message}
           onChange={(v) =>
-            setValue("kid", v as ProfileValues["kid"], { shouldDirty: true, shouldValidate: false })
+            setValue(
+              "kidAgreement",
+              v === "none" ? null : { length: kid?.length ?? 7, algorithm: v as KidAlgorithm },
+              { shouldDirty: true },
+            )
           }
         />
-        {values.kid === "none" ? (
+        {kid ? (
+          <ChoiceField
+            id="billing-kidLength"
+            label="KID length (check digit included)"
+            value={String(kid.length)}
+            options={kidLengthChoices}
+            onChange={(v) =>
+              setValue("kidAgreement", { ...kid, length: Number(v) }, { shouldDirty: true })
+            }
+          />
+        ) : (
           <p className="self-end text-sm text-muted-foreground sm:pb-2">
             Payments are marked with the invoice number.
           </p>
-        ) : (
-          text("kidLength", "KID length (4–25, check digit included)", { inputMode: "numeric" })
         )}
-        {text("paymentTermsDays", "Payment terms (days)", { inputMode: "numeric" })}
+        {text("paymentTermsDays", "Payment terms (days)", { inputMode: "numeric", number: true })}
         <ChoiceField
           id={id("invoiceLanguage")}
           label="Invoice language"
           value={values.invoiceLanguage}
           options={languageChoices}
           error={errors.invoiceLanguage?.message}
-          onChange={(v) => setValue("invoiceLanguage", v as ProfileValues["invoiceLanguage"])}
+          onChange={(v) =>
+            setValue("invoiceLanguage", v as BillingProfile["invoiceLanguage"], {
+              shouldDirty: true,
+            })
+          }
         />
         {text("firstInvoiceNumber", "First invoice number", {
           inputMode: "numeric",
+          number: true,
           disabled: locks,
           hint: (
             <p className="text-xs text-muted-foreground">

@@ -83,15 +83,21 @@ describe("Settings → Billing", () => {
     await user.type(screen.getByLabelText("BIC"), "dnbanokk");
     await user.click(screen.getByRole("combobox", { name: "KID agreement" }));
     await user.click(await screen.findByRole("option", { name: "KID, MOD10 (Luhn)" }));
-    const kidLength = await screen.findByLabelText(/KID length/);
-    await user.type(kidLength, "30");
+    await user.click(
+      await screen.findByRole("combobox", { name: "KID length (check digit included)" }),
+    );
+    await user.click(await screen.findByRole("option", { name: "7 digits" }));
+    const terms = screen.getByLabelText("Payment terms (days)");
+    await user.clear(terms);
+    await user.type(terms, "400");
     await user.click(screen.getByRole("button", { name: "Save billing profile" }));
-    expect(await screen.findByText("KID length must be a whole number from 4 to 25")).toBeVisible();
+    expect(
+      await screen.findByText("Payment terms must be a whole number of days from 0 to 365"),
+    ).toBeVisible();
+    expect(sentBodies(fetchMock, "PUT", "/api/admin/billing")).toEqual([]);
 
-    await user.clear(kidLength);
-    await user.type(kidLength, "7");
-    await user.clear(screen.getByLabelText("Payment terms (days)"));
-    await user.type(screen.getByLabelText("Payment terms (days)"), "30");
+    await user.clear(terms);
+    await user.type(terms, "30");
     await user.click(screen.getByRole("button", { name: "Save billing profile" }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, "PUT", "/api/admin/billing")).toEqual([
