@@ -123,10 +123,42 @@ export interface Invoice {
   buyer: Buyer;
   lines: InvoiceLine[];
   totals: { net: number; vat: number; gross: number };
+  /** "" without a KID agreement: the payment is marked with the invoice number. */
   kid: string | null;
   paid: number;
+  /** payable − paid − credited, never below 0. */
   outstanding: number;
+  /** Printed on the document: a credit note's reason. */
+  note: string;
+  /** The invoice a credit note corrects; null otherwise. */
+  correctsId: number | null;
+  /** Deposits a final invoice deducts, and gross − prepaid. */
+  prepaid: number;
+  payable: number;
+  /** What issued credit notes took off this invoice. */
+  credited: number;
+  payments: Payment[];
+  /** SHA-256 (hex) of the stored files; "" on a draft. */
+  pdfSha256: string;
+  ehfSha256: string;
 }
+
+export interface Payment {
+  id: number;
+  amount: number;
+  paidOn: string;
+  method: string;
+}
+
+/** How a payment came (the server's PaymentMethods), bank transfer the default. */
+export const paymentMethods = ["bank", "card", "cash", "other"] as const;
+
+export const paymentMethodLabels: Record<string, string> = {
+  bank: "Bank transfer",
+  card: "Card",
+  cash: "Cash",
+  other: "Other",
+};
 
 /** What the admin changes of a draft (the body of PATCH /api/admin/invoices/{id}). */
 export interface DraftInput {
@@ -136,6 +168,7 @@ export interface DraftInput {
   currency: string;
   language: Language;
   vatMode: VatMode;
+  note: string;
 }
 
 export interface PaymentInput {
@@ -143,7 +176,7 @@ export interface PaymentInput {
   amount: number;
   /** YYYY-MM-DD. */
   paidOn: string;
-  method: string;
+  method: (typeof paymentMethods)[number];
 }
 
 export interface CreditNoteInput {
@@ -270,11 +303,11 @@ export const useIssueInvoice = (callbacks?: BillingCallbacks<IssueInput, Invoice
 
 /** POST /api/admin/invoices/{id}/payments: a payment recorded by hand (partial ones too). */
 export const useRecordPayment = (
-  callbacks?: BillingCallbacks<{ id: number; input: PaymentInput }, Response>,
+  callbacks?: BillingCallbacks<{ id: number; input: PaymentInput }, Invoice>,
 ) =>
   useBillingMutation(
     ({ id, input }: { id: number; input: PaymentInput }) =>
-      apiRequest("POST", `${invoiceUrl(id)}/payments`, input),
+      readJson<Invoice>(apiRequest("POST", `${invoiceUrl(id)}/payments`, input)),
     callbacks,
   );
 

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
 import {
@@ -48,6 +49,9 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
   const [deleting, setDeleting] = useState(false);
   const [issuing, setIssuing] = useState(false);
   const [issueError, setIssueError] = useState("");
+  // The server's refusal of a save names the field ("lines[0].unitPrice must be …"): shown here,
+  // beside the buttons, as well as in the toast.
+  const [saveError, setSaveError] = useState("");
   const {
     register,
     control,
@@ -60,10 +64,12 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
   const { fields, append, remove } = useFieldArray({ control, name: "lines" });
 
   const update = useUpdateDraft({
-    onError: (e) =>
-      toast.error("Error saving the draft", {
-        description: errorMessage(e, "There was an error saving the draft. Please try again."),
-      }),
+    onSuccess: () => setSaveError(""),
+    onError: (e) => {
+      const message = errorMessage(e, "There was an error saving the draft. Please try again.");
+      setSaveError(message);
+      toast.error("Error saving the draft", { description: message });
+    },
   });
   const removeDraft = useDeleteDraft({
     onSuccess: () => {
@@ -267,6 +273,16 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
       </fieldset>
 
       <TotalsTable lines={values.lines.map(pricedLine)} currency={values.currency} />
+
+      <FormField label="Note on the invoice (optional)" id="draft-note">
+        {(c) => <Textarea {...c} rows={2} {...register("note")} />}
+      </FormField>
+
+      {saveError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {saveError}
+        </p>
+      ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="outline" className="text-destructive" onClick={() => setDeleting(true)}>

@@ -30,6 +30,7 @@ export interface DraftValues {
   language: Language;
   vatMode: VatMode;
   lines: LineValues[];
+  note: string;
 }
 
 /** The money on the admin's screens is written as the screen is (English, issue 22). */
@@ -69,6 +70,7 @@ export function draftValues(invoice: Invoice): DraftValues {
       unitPrice: moneyInput(l.unitPrice, screenLanguage),
       vatRate: String(l.vatRate),
     })),
+    note: invoice.note ?? "",
   };
 }
 
@@ -114,6 +116,7 @@ export function draftInput(values: DraftValues): DraftInput {
     currency: values.currency,
     language: values.language,
     vatMode: values.vatMode,
+    note: values.note.trim(),
   };
 }
 

@@ -21,8 +21,8 @@ const draft: Invoice = {
   state: "draft",
   currency: "NOK",
   language: "no",
-  issueDate: null,
-  dueDate: null,
+  issueDate: "",
+  dueDate: "",
   deliveryDate: "2026-03-20",
   vatMode: "domestic",
   buyer: {
@@ -37,9 +37,17 @@ const draft: Invoice = {
     { description: "3 videos, 30 s, organic use", quantity: 3, unitPrice: 2_100_00, vatRate: 25 },
   ],
   totals: { net: 6_300_00, vat: 1_575_00, gross: 7_875_00 },
-  kid: null,
+  kid: "",
   paid: 0,
   outstanding: 0,
+  note: "",
+  correctsId: null,
+  prepaid: 0,
+  payable: 0,
+  credited: 0,
+  payments: [],
+  pdfSha256: "",
+  ehfSha256: "",
 };
 
 const issued: Invoice = {
@@ -50,6 +58,10 @@ const issued: Invoice = {
   dueDate: "2026-04-04",
   kid: "00010016",
   outstanding: 7_875_00,
+  payable: 8_875_00,
+  totals: { net: 7_100_00, vat: 1_775_00, gross: 8_875_00 },
+  paid: 1_000_00,
+  payments: [{ id: 3, amount: 1_000_00, paidOn: "2026-03-25", method: "bank" }],
   lines: [
     { description: "3 videos, 30 s, organic use", quantity: 3, unitPrice: 2_100_00, vatRate: 25 },
     { description: "Paid usage, 3 months, Norway", quantity: 1, unitPrice: 1_000_00, vatRate: 25 },
@@ -199,6 +211,20 @@ describe("a draft invoice", () => {
     expect(sentBodies(fetchMock, "POST", `${url}/issue`)).toEqual([{ exchangeRate: "11.4532" }]);
   });
 
+  it("shows the server's refusal of a save beside the buttons", async () => {
+    const refusal =
+      "buyer.vatId must be a VAT id: the country's two letters and up to 38 letters and digits (SE556677889901)";
+    renderInvoice({
+      "GET /api/admin/invoices/7": () => json(draft),
+      "PATCH /api/admin/invoices/7": () => json({ message: refusal }, 400),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Buyer VAT id (abroad)"), "12");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
+    expect(await screen.findByText("Error saving the draft")).toBeInTheDocument();
+  });
+
   it("deletes a draft after a confirmation, then shows the deal", async () => {
     const fetchMock = renderInvoice({
       "GET /api/admin/invoices/7": () => json(draft),
@@ -217,10 +243,13 @@ describe("an issued invoice", () => {
   it("records a payment, a part of what is outstanding, in øre", async () => {
     const fetchMock = renderInvoice({
       "GET /api/admin/invoices/7": () => json(issued),
-      "POST /api/admin/invoices/7/payments": () => json({ id: 1 }, 201),
+      "POST /api/admin/invoices/7/payments": () => json(issued, 201),
     });
     const user = userEvent.setup();
     const amount = await screen.findByLabelText("Amount (NOK)");
+    expect(plain(screen.getByTestId("invoice-payments").textContent)).toBe(
+      "2026-03-25 · Bank transferNOK 1,000.00",
+    );
     expect(amount).toHaveValue("7875.00");
     await user.clear(amount);
     await user.type(amount, "4 000,50");
@@ -237,7 +266,7 @@ describe("an issued invoice", () => {
   });
 
   it("issues a credit note of the chosen lines, with its reason", async () => {
-    const note = { ...issued, id: 8, kind: "credit-note", number: "1002" };
+    const note: Invoice = { ...issued, id: 8, kind: "credit-note", number: "1002", correctsId: 7 };
     const fetchMock = renderInvoice({
       "GET /api/admin/invoices/7": () => json(issued),
       "POST /api/admin/invoices/7/credit-note": () => json(note, 201),

@@ -1,5 +1,7 @@
+import { Link } from "wouter";
 import { Card } from "@/components/ui/card";
-import { type Invoice, invoiceNumber } from "@/lib/billing";
+import { invoicePath } from "@/lib/admin-paths";
+import { type Invoice, invoiceNumber, paymentMethodLabels } from "@/lib/billing";
 import { formatMoney } from "@/lib/money";
 import { CreditNoteForm } from "./credit-note-form";
 import { screenLanguage } from "./draft-rules";
@@ -54,6 +56,20 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
           />
           <Fact term="Language" value={invoice.language === "en" ? "English" : "Norwegian"} />
         </dl>
+        {invoice.correctsId ? (
+          <p className="mt-3 text-sm">
+            Corrects{" "}
+            <Link href={invoicePath(invoice.correctsId)} className="font-medium underline">
+              the invoice it credits
+            </Link>
+          </p>
+        ) : null}
+        {invoice.note ? (
+          <p className="mt-3 text-sm">
+            <span className="text-muted-foreground">{isCreditNote ? "Reason: " : "Note: "}</span>
+            {invoice.note}
+          </p>
+        ) : null}
       </Card>
 
       <Card className="overflow-x-auto p-5">
@@ -92,8 +108,22 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
           <dd className="text-right font-semibold tabular-nums" data-testid="invoice-gross">
             {money(invoice.totals.gross)}
           </dd>
+          {invoice.prepaid > 0 ? (
+            <>
+              <dt className="text-muted-foreground">Deposit paid, deducted</dt>
+              <dd className="text-right tabular-nums">{money(-invoice.prepaid)}</dd>
+              <dt className="font-semibold">To pay</dt>
+              <dd className="text-right font-semibold tabular-nums">{money(invoice.payable)}</dd>
+            </>
+          ) : null}
           {!isCreditNote ? (
             <>
+              {invoice.credited > 0 ? (
+                <>
+                  <dt className="text-muted-foreground">Credited</dt>
+                  <dd className="text-right tabular-nums">{money(-invoice.credited)}</dd>
+                </>
+              ) : null}
               <dt className="text-muted-foreground">Paid</dt>
               <dd className="text-right tabular-nums">{money(invoice.paid)}</dd>
               <dt className="font-semibold">Outstanding</dt>
@@ -108,6 +138,21 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
         </dl>
       </Card>
 
+      {invoice.payments?.length ? (
+        <Card className="p-5">
+          <h2 className="mb-3 font-semibold">Payments</h2>
+          <ul className="divide-y divide-border text-sm" data-testid="invoice-payments">
+            {invoice.payments.map((p) => (
+              <li key={p.id} className="flex justify-between gap-4 py-2">
+                <span>
+                  {p.paidOn} · {paymentMethodLabels[p.method] ?? p.method}
+                </span>
+                <span className="tabular-nums">{money(p.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       {payable ? (
         <Card className="p-5">
           <h2 className="mb-4 font-semibold">Record a payment</h2>

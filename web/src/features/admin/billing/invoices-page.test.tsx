@@ -33,9 +33,17 @@ const invoice = (id: number, fields: Partial<Invoice>): Invoice => ({
   },
   lines: [],
   totals: { net: 10_000_00, vat: 2_500_00, gross: 12_500_00 },
-  kid: null,
+  kid: "",
   paid: 0,
   outstanding: 12_500_00,
+  note: "",
+  correctsId: null,
+  prepaid: 0,
+  payable: 12_500_00,
+  credited: 0,
+  payments: [],
+  pdfSha256: "",
+  ehfSha256: "",
   ...fields,
 });
 
@@ -46,7 +54,7 @@ const all = [
     buyer: { ...invoice(0, {}).buyer, name: "Fjellkaffe" },
     outstanding: 2_500_50,
   }),
-  invoice(3, { number: null, state: "draft", dealId: 9, dueDate: null }),
+  invoice(3, { number: null, state: "draft", dealId: 9, dueDate: "" }),
 ];
 
 describe("the Invoices screen", () => {

@@ -5,21 +5,24 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import { type Invoice, useRecordPayment } from "@/lib/billing";
+import {
+  type Invoice,
+  type PaymentInput,
+  paymentMethodLabels,
+  paymentMethods,
+  useRecordPayment,
+} from "@/lib/billing";
 import { localToday } from "@/lib/deals";
 import { formatMoney, moneyInput, parseMoney } from "@/lib/money";
 import { ChoiceField } from "./choice-field";
 import { isDay, screenLanguage } from "./draft-rules";
 
-export const paymentMethods = [
-  { value: "bank", label: "Bank transfer" },
-  { value: "other", label: "Other" },
-] as const;
+const methodChoices = paymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] ?? m }));
 
 interface PaymentValues {
   amount: string;
   paidOn: string;
-  method: string;
+  method: PaymentInput["method"];
 }
 
 /**
@@ -99,8 +102,8 @@ export function PaymentForm({ invoice }: { invoice: Invoice }) {
         id="payment-method"
         label="Method"
         value={watch("method")}
-        options={paymentMethods}
-        onChange={(v) => setValue("method", v)}
+        options={methodChoices}
+        onChange={(v) => setValue("method", v as PaymentInput["method"])}
       />
       <Button type="submit" className="sm:mt-6" disabled={record.isPending}>
         {record.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}

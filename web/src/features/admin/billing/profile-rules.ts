@@ -30,11 +30,7 @@ const trimmed = () => z.string().check(z.trim());
 export const billingSchema = z.object({
   legalName: z
     .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "Legal name is required"),
-      z.maxLength(200, "Legal name must be at most 200 characters"),
-    ),
+    .check(z.trim(), z.maxLength(200, "legalName must be at most 200 characters")),
   orgNumber: norwegianNumber(
     checkOrgNumber,
     "Organisation number must be 9 digits with a valid check digit (MOD11)",
