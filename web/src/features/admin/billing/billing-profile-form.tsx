@@ -32,6 +32,13 @@ const kidChoices = [
 
 const kidLengthChoices = kidLengths.map((n) => ({ value: String(n), label: `${n} digits` }));
 
+const checkColours: Record<NumberCheck, string> = {
+  empty: "text-muted-foreground",
+  incomplete: "text-muted-foreground",
+  invalid: "text-destructive",
+  valid: "text-emerald-700",
+};
+
 /** What the check digit says while she types: how many digits so far, wrong, or right. */
 function NumberCheckHint({
   id,
@@ -52,16 +59,7 @@ function NumberCheckHint({
     valid: "Check digit is right",
   }[check];
   return (
-    <p
-      id={id}
-      aria-live="polite"
-      data-check={check}
-      className={cn(
-        "text-xs",
-        check === "invalid" ? "text-destructive" : "text-muted-foreground",
-        check === "valid" && "text-emerald-700",
-      )}
-    >
+    <p id={id} aria-live="polite" data-check={check} className={cn("text-xs", checkColours[check])}>
       {check === "valid" ? "✓ " : ""}
       {text}
     </p>

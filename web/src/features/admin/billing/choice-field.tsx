@@ -16,6 +16,7 @@ export interface Choice {
 export function ChoiceField({
   id,
   label,
+  ariaLabel,
   value,
   options,
   error,
@@ -24,6 +25,8 @@ export function ChoiceField({
 }: {
   id: string;
   label: string;
+  /** The control's name where the visible label is short ("VAT" of "Line 2: VAT"). */
+  ariaLabel?: string;
   value: string;
   options: readonly Choice[];
   error?: string | undefined;
@@ -34,7 +37,7 @@ export function ChoiceField({
     <FormField label={label} id={id} error={error}>
       {(control) => (
         <Select value={value} onValueChange={onChange} disabled={disabled}>
-          <SelectTrigger {...control} aria-label={label}>
+          <SelectTrigger {...control} aria-label={ariaLabel ?? label}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

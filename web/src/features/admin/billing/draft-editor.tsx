@@ -200,9 +200,14 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
               <li
                 key={field.id}
                 data-testid="draft-line"
-                className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1fr)_5rem_9rem_7rem_auto] sm:items-start"
+                className="grid grid-cols-[4.5rem_minmax(0,1fr)_5.5rem_auto] items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1fr)_5rem_9rem_7rem_auto]"
               >
                 <FormField
+                  classes={{
+                    field: "col-span-4 flex flex-col gap-2 sm:col-span-1",
+                    label: "text-sm font-medium leading-none",
+                    error: "text-sm text-destructive",
+                  }}
                   label={`Line ${i + 1}: description`}
                   id={`line-${i}-description`}
                   error={lineErrors?.description?.message}
@@ -246,7 +251,8 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
                 </FormField>
                 <ChoiceField
                   id={`line-${i}-vatRate`}
-                  label={`Line ${i + 1}: VAT`}
+                  label="VAT"
+                  ariaLabel={`Line ${i + 1}: VAT`}
                   value={values.lines[i]?.vatRate ?? "0"}
                   options={ratesOf(mode).map((r) => ({ value: String(r), label: `${r} %` }))}
                   onChange={(v) => setValue(`lines.${i}.vatRate`, v, { shouldDirty: true })}
@@ -254,7 +260,7 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
                 <Button
                   variant="ghost"
                   size="icon"
-                  className="self-end"
+                  className="mt-6"
                   aria-label={`Remove line ${i + 1}`}
                   onClick={() => remove(i)}
                 >

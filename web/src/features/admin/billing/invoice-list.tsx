@@ -6,6 +6,16 @@ import { screenLanguage } from "./draft-rules";
 import { StateBadge } from "./state-badge";
 
 /**
+ * What a row shows as outstanding: nothing for a draft (nothing is owed until it is issued), what
+ * a credit note takes off (negative), else what is left to pay.
+ */
+function rowAmount(invoice: Invoice): string {
+  if (invoice.state === "draft") return "—";
+  const amount = invoice.kind === "credit-note" ? -invoice.totals.gross : invoice.outstanding;
+  return formatMoney(amount, invoice.currency, screenLanguage);
+}
+
+/**
  * Invoices as rows: number (or the kind of a draft), buyer, state, due date and what is
  * outstanding. The row's link opens the invoice; on a phone each row stacks in two lines.
  */
@@ -16,9 +26,10 @@ export function InvoiceList({ invoices }: { invoices: Invoice[] }) {
         <li key={invoice.id} data-testid="invoice-row">
           <Link
             href={invoicePath(invoice.id)}
-            className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 px-2 py-3 hover:bg-muted/60 sm:grid-cols-[7rem_minmax(0,1fr)_7rem_7rem_9rem] sm:items-center"
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-2 py-3 hover:bg-muted/60 sm:grid-cols-[7rem_minmax(0,1fr)_7rem_7rem_9rem]"
           >
-            <span className="font-medium tabular-nums">
+            {/* On a phone: number and amount, then buyer and state, then the due date. */}
+            <span className="order-1 font-medium tabular-nums">
               {invoice.state === "draft" ? (
                 <span className="text-muted-foreground">Draft</span>
               ) : (
@@ -28,22 +39,19 @@ export function InvoiceList({ invoices }: { invoices: Invoice[] }) {
                 {invoiceKindLabel(invoice.kind)}
               </span>
             </span>
-            <span className="truncate sm:order-none">{invoice.buyer?.name || "—"}</span>
-            <span>
+            <span className="order-3 truncate sm:order-2">{invoice.buyer?.name || "—"}</span>
+            <span className="order-4 justify-self-end sm:order-3 sm:justify-self-auto">
               <StateBadge state={invoice.state} />
             </span>
-            <span className="text-sm text-muted-foreground tabular-nums">
+            <span className="order-5 text-sm text-muted-foreground tabular-nums sm:order-4">
               <span className="sm:sr-only">Due </span>
               {invoice.dueDate || "—"}
             </span>
-            <span className="text-right tabular-nums" data-testid="invoice-row-outstanding">
-              {invoice.kind === "credit-note"
-                ? formatMoney(-invoice.totals.gross, invoice.currency, screenLanguage)
-                : formatMoney(
-                    invoice.state === "draft" ? invoice.totals.gross : invoice.outstanding,
-                    invoice.currency,
-                    screenLanguage,
-                  )}
+            <span
+              className="order-2 text-right tabular-nums sm:order-5"
+              data-testid="invoice-row-outstanding"
+            >
+              {rowAmount(invoice)}
             </span>
           </Link>
         </li>

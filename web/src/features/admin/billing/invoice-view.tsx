@@ -156,7 +156,8 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
       {payable ? (
         <Card className="p-5">
           <h2 className="mb-4 font-semibold">Record a payment</h2>
-          <PaymentForm invoice={invoice} />
+          {/* A new form for each outstanding amount: it starts at what is left to pay. */}
+          <PaymentForm key={invoice.outstanding} invoice={invoice} />
         </Card>
       ) : null}
       {creditable ? (

@@ -39,7 +39,6 @@ export function PaymentForm({ invoice }: { invoice: Invoice }) {
     register,
     watch,
     setValue,
-    reset,
     handleSubmit,
     formState: { errors },
   } = useForm<PaymentValues>({ defaultValues: start });
@@ -48,7 +47,6 @@ export function PaymentForm({ invoice }: { invoice: Invoice }) {
       toast.success(
         `Payment of ${formatMoney(input.amount, invoice.currency, screenLanguage)} recorded`,
       );
-      reset({ ...start, amount: "" });
     },
     onError: (e) =>
       toast.error("Error recording the payment", {
