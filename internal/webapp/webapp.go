@@ -95,9 +95,10 @@ func (s *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// clientRoutes are the web app's routes (web/src/lib/paths.ts, kept in step
-// by TestClientRoutesMatchTheApp): index.html answers them with 200, any
-// other unknown path with 404.
+// clientRoutes are the web app's routes (web/src/lib/paths.ts and, for the
+// admin screens kept out of the visitor's script, admin-paths.ts; kept in
+// step by TestClientRoutesMatchTheApp): index.html answers them with 200,
+// any other unknown path with 404.
 var clientRoutes = map[string]bool{
 	"/":                   true,
 	"/en":                 true,
@@ -114,6 +115,9 @@ var clientRoutes = map[string]bool{
 	"/admin/inquiries":    true,
 	"/admin/deals":        true,
 	"/admin/deals/:id":    true,
+	"/admin/invoices":     true,
+	"/admin/invoices/:id": true,
+	"/admin/settings":     true,
 }
 
 // isClientRoute reports whether p is one of clientRoutes, where a ":name"

@@ -1,17 +1,16 @@
-import { paths } from "./paths";
-
 /**
  * The routes of admin screens added since the visitor's JavaScript budget was fixed (issue 34's
  * billing): lib/paths is in the visitor's entry script, so every route named there costs each
  * visitor bytes; these are imported only by admin code, which loads once /admin is opened. Link to
- * them as to `paths`, never to a string literal.
+ * them as to `paths`, never to a string literal. The server answers these addresses with the app
+ * (internal/webapp clientRoutes; its TestClientRoutesMatchTheApp reads this file and paths.ts).
  */
 export const adminPaths = {
   /** Invoices, deposit requests and credit notes; one's own page is invoicePath(id). */
-  invoices: `${paths.admin.dashboard}/invoices`,
-  invoice: `${paths.admin.dashboard}/invoices/:id`,
+  invoices: "/admin/invoices",
+  invoice: "/admin/invoices/:id",
   /** The settings; billing is their first tab. */
-  settings: `${paths.admin.dashboard}/settings`,
+  settings: "/admin/settings",
 } as const;
 
 /** An invoice's page. */
