@@ -7,6 +7,13 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 
+/** The admin forms' field look (components/ui/form-field), with extra wrapper classes. */
+export const fieldLook = (className = "") => ({
+  field: `flex flex-col gap-2 ${className}`.trim(),
+  label: "text-sm font-medium leading-none",
+  error: "text-sm text-destructive",
+});
+
 export interface Choice {
   value: string;
   label: string;
@@ -17,6 +24,7 @@ export function ChoiceField({
   id,
   label,
   ariaLabel,
+  className,
   value,
   options,
   error,
@@ -27,6 +35,8 @@ export function ChoiceField({
   label: string;
   /** The control's name where the visible label is short ("VAT" of "Line 2: VAT"). */
   ariaLabel?: string;
+  /** The wrapper's classes beside the admin look's (a grid span). */
+  className?: string;
   value: string;
   options: readonly Choice[];
   error?: string | undefined;
@@ -34,7 +44,7 @@ export function ChoiceField({
   onChange: (value: string) => void;
 }) {
   return (
-    <FormField label={label} id={id} error={error}>
+    <FormField label={label} id={id} error={error} classes={fieldLook(className)}>
       {(control) => (
         <Select value={value} onValueChange={onChange} disabled={disabled}>
           <SelectTrigger {...control} aria-label={ariaLabel ?? label}>

@@ -18,7 +18,9 @@ import { screenLanguage } from "./draft-rules";
 export function CreditNoteForm({ invoice }: { invoice: Invoice }) {
   const [, navigate] = useLocation();
   const [reason, setReason] = useState("");
-  const [whole, setWhole] = useState(true);
+  // Once part of it is credited, the server takes only lines (what is left to credit).
+  const partlyCredited = invoice.credited > 0;
+  const [whole, setWhole] = useState(!partlyCredited);
   const [chosen, setChosen] = useState<number[]>([]);
   const [error, setError] = useState("");
   const credit = useCreditNote({
@@ -60,8 +62,15 @@ export function CreditNoteForm({ invoice }: { invoice: Invoice }) {
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="mb-2 text-sm font-medium">What to credit</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="credit-scope" checked={whole} onChange={() => setWhole(true)} />
+          <input
+            type="radio"
+            name="credit-scope"
+            checked={whole}
+            disabled={partlyCredited}
+            onChange={() => setWhole(true)}
+          />
           The whole invoice {invoiceNumber(invoice)}
+          {partlyCredited ? " (part of it is credited already)" : ""}
         </label>
         <label className="flex items-center gap-2">
           <input

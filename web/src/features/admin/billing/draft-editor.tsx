@@ -20,7 +20,7 @@ import {
 } from "@/lib/billing";
 import { currencies } from "@/lib/deals";
 import { dealPath } from "@/lib/paths";
-import { ChoiceField, languageChoices } from "./choice-field";
+import { ChoiceField, fieldLook, languageChoices } from "./choice-field";
 import {
   type DraftValues,
   draftInput,
@@ -200,14 +200,10 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
               <li
                 key={field.id}
                 data-testid="draft-line"
-                className="grid grid-cols-[4.5rem_minmax(0,1fr)_5.5rem_auto] items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1fr)_5rem_9rem_7rem_auto]"
+                className="grid grid-cols-[4.5rem_minmax(0,1fr)_auto] items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1fr)_5rem_9rem_7rem_auto]"
               >
                 <FormField
-                  classes={{
-                    field: "col-span-4 flex flex-col gap-2 sm:col-span-1",
-                    label: "text-sm font-medium leading-none",
-                    error: "text-sm text-destructive",
-                  }}
+                  classes={fieldLook("col-span-3 sm:col-span-1")}
                   label={`Line ${i + 1}: description`}
                   id={`line-${i}-description`}
                   error={lineErrors?.description?.message}
@@ -235,6 +231,7 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
                   )}
                 </FormField>
                 <FormField
+                  classes={fieldLook("col-span-2 sm:col-span-1")}
                   label={`Unit price (${values.currency})`}
                   id={`line-${i}-unitPrice`}
                   error={lineErrors?.unitPrice?.message}
@@ -253,6 +250,7 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
                   id={`line-${i}-vatRate`}
                   label="VAT"
                   ariaLabel={`Line ${i + 1}: VAT`}
+                  className="col-span-2 sm:col-span-1"
                   value={values.lines[i]?.vatRate ?? "0"}
                   options={ratesOf(mode).map((r) => ({ value: String(r), label: `${r} %` }))}
                   onChange={(v) => setValue(`lines.${i}.vatRate`, v, { shouldDirty: true })}

@@ -299,4 +299,13 @@ describe("an issued invoice", () => {
       expect(screen.getByTestId("location")).toHaveTextContent("/admin/invoices/8"),
     );
   });
+
+  it("credits only chosen lines once part of the invoice is credited", async () => {
+    renderInvoice({ "GET /api/admin/invoices/7": () => json({ ...issued, credited: 1_250_63 }) });
+    expect(await screen.findByLabelText(/The whole invoice 1001/)).toBeDisabled();
+    expect(screen.getByLabelText("Chosen lines")).toBeChecked();
+    expect(plain(screen.getByText("Credited").nextElementSibling?.textContent ?? "")).toBe(
+      "-NOK 1,250.63",
+    );
+  });
 });

@@ -73,14 +73,14 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
       </Card>
 
       <Card className="overflow-x-auto p-5">
-        <table className="w-full min-w-[32rem] text-sm">
+        <table className="w-full text-sm">
           <caption className="sr-only">Lines</caption>
           <thead className="text-left text-muted-foreground">
             <tr>
               <th className="py-2 font-medium">Description</th>
-              <th className="py-2 text-right font-medium">Qty</th>
-              <th className="py-2 text-right font-medium">Unit price</th>
-              <th className="py-2 text-right font-medium">VAT</th>
+              <th className="hidden py-2 text-right font-medium sm:table-cell">Qty</th>
+              <th className="hidden py-2 text-right font-medium sm:table-cell">Unit price</th>
+              <th className="hidden py-2 text-right font-medium sm:table-cell">VAT</th>
               <th className="py-2 text-right font-medium">Net</th>
             </tr>
           </thead>
@@ -88,10 +88,22 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             {invoice.lines.map((line, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: an issued invoice's lines never change.
               <tr key={i} className="border-t border-border">
-                <td className="py-2">{line.description}</td>
-                <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-2 text-right tabular-nums">{money(line.unitPrice)}</td>
-                <td className="py-2 text-right tabular-nums">{line.vatRate} %</td>
+                <td className="py-2 pr-4">
+                  {line.description}
+                  {/* A phone has no room for the columns: the line says them under its text. */}
+                  <span className="block text-xs text-muted-foreground sm:hidden">
+                    {line.quantity} × {money(line.unitPrice)} · VAT {line.vatRate} %
+                  </span>
+                </td>
+                <td className="hidden py-2 text-right tabular-nums sm:table-cell">
+                  {line.quantity}
+                </td>
+                <td className="hidden py-2 text-right tabular-nums sm:table-cell">
+                  {money(line.unitPrice)}
+                </td>
+                <td className="hidden py-2 text-right tabular-nums sm:table-cell">
+                  {line.vatRate} %
+                </td>
                 <td className="py-2 text-right tabular-nums">
                   {money(line.quantity * line.unitPrice)}
                 </td>
