@@ -184,7 +184,11 @@ func (r *renderer) parties() {
 	}
 	left := r.y
 
-	facts := [][2]string{{t.number, d.Number}, {t.issueDate, r.date(d.IssueDate)}}
+	numberLabel, dateLabel := t.number, t.issueDate
+	if d.Kind == KindCreditNote {
+		numberLabel, dateLabel = t.creditNumber, t.creditDate
+	}
+	facts := [][2]string{{numberLabel, d.Number}, {dateLabel, r.date(d.IssueDate)}}
 	if d.DueDate != "" {
 		facts = append(facts, [2]string{t.dueDate, r.date(d.DueDate)})
 	}

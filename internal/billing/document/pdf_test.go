@@ -59,7 +59,7 @@ func TestPDFPrintsWhatTheLawAsks(t *testing.T) {
 		"export-eur": {"VAT 0 % of 17,750.50", "Reverse charge", "VAT in NOK (rate 11.4532)", "NOK 0.00", "VAT no. DE123456789"},
 		"deposit":    {"Forskuddsfaktura", "Org.nr. 123 456 785 MVA", "KID", "0000104224", "Mva 25 % av 5 475,15", "1 368,79", "NOK 6 843,94"},
 		"final":      {"Faktura", "Trekker fra forskudd", "1007 (02.11.2026)", "Betalt forskudd", "−6 843,94", "NOK 15 344,19", "0000104232"},
-		"credit-note": {"Kreditnota", "Krediterer faktura", "1003 (02.11.2026)", "Org.nr. 123 456 785 MVA", "Mva 25 % av 1 250,50",
+		"credit-note": {"Kreditnota", "Kreditnotanummer", "Krediterer faktura", "1003 (02.11.2026)", "Org.nr. 123 456 785 MVA", "Mva 25 % av 1 250,50",
 			"312,63", "Til gode", "NOK 1 563,13", "Råfilene ble ikke levert; de krediteres."},
 	}
 	for _, g := range goldens(t) {

@@ -8,6 +8,7 @@ type texts struct {
 	orgNumber, vatID, mva        string
 	foretaksregisteret           string
 	number, issueDate, dueDate   string
+	creditNumber, creditDate     string
 	deliveryDate, deliveryPeriod string
 	buyerReference               string
 	corrects, deducts            string
@@ -28,6 +29,7 @@ var norwegian = texts{
 	orgNumber: "Org.nr.", vatID: "Mva-nr.", mva: "MVA",
 	foretaksregisteret: "Foretaksregisteret",
 	number:             "Fakturanummer", issueDate: "Fakturadato", dueDate: "Forfallsdato",
+	creditNumber: "Kreditnotanummer", creditDate: "Dato",
 	deliveryDate: "Leveringsdato", deliveryPeriod: "Leveringsperiode",
 	buyerReference: "Deres referanse",
 	corrects:       "Krediterer faktura", deducts: "Trekker fra forskudd",
@@ -49,6 +51,7 @@ var english = texts{
 	orgNumber: "Org. no.", vatID: "VAT no.", mva: "MVA",
 	foretaksregisteret: "Foretaksregisteret",
 	number:             "Invoice number", issueDate: "Invoice date", dueDate: "Due date",
+	creditNumber: "Credit note number", creditDate: "Date",
 	deliveryDate: "Delivery date", deliveryPeriod: "Delivery period",
 	buyerReference: "Your reference",
 	corrects:       "Credits invoice", deducts: "Deducts deposit",
