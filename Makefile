@@ -1,5 +1,5 @@
 # ugcfolio: `make run` to try it, `make test` for every check. See README.md.
-.PHONY: run build testclock test test-go test-web test-e2e web deps chromium ffmpeg heif peppol pdftotext dev lint clean tools
+.PHONY: run build testclock test test-go test-web test-e2e web deps chromium ffmpeg heif peppol pdftotext dev lint clean tools bench-invoices
 
 GO ?= go
 # The photo codecs (gen2brain/heic, gen2brain/webp) run as WebAssembly; without this tag they
@@ -237,3 +237,8 @@ lighthouse: build e2e/node_modules/.package-lock.json chromium
 .PHONY: bench-analytics
 bench-analytics: build
 	$(GO) run ./cmd/analyticsbench -bin bin/ugcfolio -runs 3
+
+## bench-invoices: issuing an invoice (number, PDF, EHF, stored at once) through the API on SQLite, and on
+## PostgreSQL when TEST_DATABASE_URL is set: the median and p99 of one issue, and the PDF's size
+bench-invoices:
+	$(GO) test -run '^$$' -bench '^BenchmarkIssue$$' -benchtime 200x -count 1 ./internal/billing/
