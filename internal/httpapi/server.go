@@ -21,6 +21,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/billing"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
@@ -125,6 +126,7 @@ type Server struct {
 	logos     *clientlogos.API   // the home page's client logos (issue 28)
 	deals     *deals.Service     // the pipeline of deals (issue 28)
 	rooms     *rooms.Service     // delivery rooms, drafts, licences (issue 28)
+	billing   *billing.Service   // invoices, payments (issue 34)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -183,6 +185,7 @@ func New(d Deps) *Server {
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
 	s.rooms = s.newRooms(d)
+	s.billing = billing.New(billing.Deps{Store: d.Store, Log: d.Log, Deals: s.deals})
 	s.routes()
 	return s
 }
@@ -279,6 +282,9 @@ func (s *Server) routes() {
 	// /room/<token>, handled by internal/rooms
 	s.mount(s.rooms.AdminRoutes())
 	s.mount(s.rooms.PublicRoutes())
+	// Billing (issue 34): the profile, invoices, credit notes, payments,
+	// handled by internal/billing
+	s.mount(s.billing.Routes())
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))

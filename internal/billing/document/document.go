@@ -64,8 +64,9 @@ type Line struct {
 // summed net (not line by line), as EN 16931 (BR-CO-17) and
 // bokføringsforskriften want it.
 type VATSubtotal struct {
-	// Category is the UNCL 5305 code: "S" standard rate, "E" exempt
-	// (seller not registered), "AE" reverse charge (export to a business).
+	// Category is the UNCL 5305 code: "S" standard rate, "Z" zero rated,
+	// "O" not subject to VAT (seller not registered), "AE" reverse charge
+	// (export to a business).
 	Category string `json:"category"`
 	Rate     int    `json:"rate"`
 	Taxable  int64  `json:"taxable"`
@@ -111,7 +112,12 @@ type Document struct {
 	DeliveryEnd   string `json:"deliveryEnd"`
 
 	Seller Party `json:"seller"`
-	Buyer  Party `json:"buyer"`
+	// SellerInForetaksregisteret says the seller is registered in
+	// Foretaksregisteret (an AS must be, a sole proprietorship may be): the
+	// documents then print the word, as foretaksregisterloven § 10-2 asks
+	// (EHF rule NO-R-002).
+	SellerInForetaksregisteret bool  `json:"sellerInForetaksregisteret"`
+	Buyer                      Party `json:"buyer"`
 	// BuyerReference is the buyer's reference (their order number or
 	// contact): required by Norwegian business buyers; the deal's id when
 	// they gave none.

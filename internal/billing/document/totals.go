@@ -19,7 +19,10 @@ const (
 func category(mode VATMode, rate int) (code, reason string) {
 	switch {
 	case mode == VATNone:
-		return "E", ReasonNotRegistered
+		// "O", not subject to VAT, is the seller outside the VAT register
+		// (EN 16931 BR-O-*): "E" would be an exempt supply by a registered
+		// seller, and would want the seller's VAT id (BR-E-02).
+		return "O", ReasonNotRegistered
 	case mode == VATExport:
 		return "AE", ReasonReverseCharge
 	case rate == 0:
