@@ -33,6 +33,8 @@ export interface BillingProfile {
   orgNumber: string;
   /** Adds "MVA" after the number and 25 % VAT. */
   vatRegistered: boolean;
+  /** In the Register of Business Enterprises (every AS; an ENK once registered): printed by the org.nr. */
+  inForetaksregisteret: boolean;
   address: Address;
   email: string;
   /** 11 digits, MOD11 checked. */

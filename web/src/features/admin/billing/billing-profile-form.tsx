@@ -151,6 +151,25 @@ export function BillingProfileForm({
     </FormField>
   );
 
+  const checkbox = (
+    name: "vatRegistered" | "inForetaksregisteret",
+    label: string,
+    explanation: string,
+  ) => (
+    <div className="flex items-start gap-3 sm:col-span-2">
+      <input
+        id={id(name)}
+        type="checkbox"
+        className="mt-0.5 size-4 accent-amber-600"
+        {...register(name)}
+      />
+      <label htmlFor={id(name)} className="text-sm">
+        <span className="font-medium">{label}</span>
+        <span className="block text-muted-foreground">{explanation}</span>
+      </label>
+    </div>
+  );
+
   return (
     <form
       noValidate
@@ -175,20 +194,16 @@ export function BillingProfileForm({
             />
           ),
         })}
-        <div className="flex items-start gap-3 sm:col-span-2">
-          <input
-            id={id("vatRegistered")}
-            type="checkbox"
-            className="mt-0.5 size-4 accent-amber-600"
-            {...register("vatRegistered")}
-          />
-          <label htmlFor={id("vatRegistered")} className="text-sm">
-            <span className="font-medium">VAT-registered</span>
-            <span className="block text-muted-foreground">
-              Invoices add “MVA” after the organisation number and 25 % VAT.
-            </span>
-          </label>
-        </div>
+        {checkbox(
+          "vatRegistered",
+          "VAT-registered",
+          "Invoices add “MVA” after the organisation number and 25 % VAT.",
+        )}
+        {checkbox(
+          "inForetaksregisteret",
+          "In Foretaksregisteret",
+          "Every AS, and a sole proprietorship once registered: invoices say “Foretaksregisteret” by the organisation number.",
+        )}
         {text("address.street", "Street address")}
         {text("address.postalCode", "Postal code", { inputMode: "numeric" })}
         {text("address.city", "City")}

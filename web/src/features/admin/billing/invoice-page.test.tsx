@@ -62,6 +62,8 @@ const issued: Invoice = {
   totals: { net: 7_100_00, vat: 1_775_00, gross: 8_875_00 },
   paid: 1_000_00,
   payments: [{ id: 3, amount: 1_000_00, paidOn: "2026-03-25", method: "bank" }],
+  pdfSha256: "9f2c…",
+  ehfSha256: "41ab…",
   lines: [
     { description: "3 videos, 30 s, organic use", quantity: 3, unitPrice: 2_100_00, vatRate: 25 },
     { description: "Paid usage, 3 months, Norway", quantity: 1, unitPrice: 1_000_00, vatRate: 25 },
@@ -298,6 +300,13 @@ describe("an issued invoice", () => {
     await waitFor(() =>
       expect(screen.getByTestId("location")).toHaveTextContent("/admin/invoices/8"),
     );
+  });
+
+  it("offers the PDF only when the server made no EHF (a buyer without a Peppol address)", async () => {
+    renderInvoice({ "GET /api/admin/invoices/7": () => json({ ...issued, ehfSha256: "" }) });
+    expect(await screen.findByRole("link", { name: "PDF" })).toHaveAttribute("href", `${url}/pdf`);
+    expect(screen.queryByRole("link", { name: "EHF (XML)" })).toBeNull();
+    expect(screen.getByText("No EHF: the buyer has no Peppol address")).toBeVisible();
   });
 
   it("credits only chosen lines once part of the invoice is credited", async () => {

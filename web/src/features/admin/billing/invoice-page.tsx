@@ -44,12 +44,20 @@ function InvoiceScreen({ invoice }: { invoice: Invoice }) {
                   PDF
                 </a>
               </Button>
-              <Button variant="outline" asChild>
-                <a href={invoiceEhfUrl(invoice.id)} download>
-                  <Download className="size-4" aria-hidden="true" />
-                  EHF (XML)
-                </a>
-              </Button>
+              {/* A buyer without a Peppol address (a Norwegian org.nr or a European VAT id)
+                  gets the PDF only: the server made no EHF. */}
+              {invoice.ehfSha256 ? (
+                <Button variant="outline" asChild>
+                  <a href={invoiceEhfUrl(invoice.id)} download>
+                    <Download className="size-4" aria-hidden="true" />
+                    EHF (XML)
+                  </a>
+                </Button>
+              ) : (
+                <span className="self-center text-sm text-muted-foreground">
+                  No EHF: the buyer has no Peppol address
+                </span>
+              )}
             </>
           )}
         </>

@@ -36,6 +36,7 @@ export const billingSchema = z.object({
     "Organisation number must be 9 digits with a valid check digit (MOD11)",
   ),
   vatRegistered: z.boolean(),
+  inForetaksregisteret: z.boolean(),
   address: z.object({
     street: trimmed(),
     postalCode: trimmed(),
@@ -75,6 +76,7 @@ export function profileValues(profile: BillingProfile): BillingProfile {
     legalName: profile.legalName ?? "",
     orgNumber: profile.orgNumber ?? "",
     vatRegistered: Boolean(profile.vatRegistered),
+    inForetaksregisteret: Boolean(profile.inForetaksregisteret),
     address: {
       street: profile.address?.street ?? "",
       postalCode: profile.address?.postalCode ?? "",
@@ -115,6 +117,7 @@ const fieldNames: Array<[ProfileField, string[]]> = [
   ["iban", ["iban"]],
   ["bic", ["bic"]],
   ["vatRegistered", ["vat-registered", "vat registered", "vatRegistered"]],
+  ["inForetaksregisteret", ["inForetaksregisteret", "foretaksregisteret"]],
 ];
 
 /** The field a server message is about, so the form shows it there; undefined: the whole form. */

@@ -13,6 +13,7 @@ const stored: BillingProfile = {
   legalName: "Kari Nordmann ENK",
   orgNumber: "",
   vatRegistered: false,
+  inForetaksregisteret: false,
   address: { street: "Storgata 1", postalCode: "3921", city: "Porsgrunn", country: "NO" },
   email: "faktura@kari.no",
   accountNumber: "",
