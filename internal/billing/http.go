@@ -27,6 +27,7 @@ func (s *Service) Routes() []httpx.Route {
 		{Pattern: "GET /api/admin/invoices/{id}/ehf", Admin: s.serveEHF},
 		{Pattern: "POST /api/admin/invoices/{id}/credit-note", Admin: s.creditNote},
 		{Pattern: "POST /api/admin/invoices/{id}/payments", Admin: s.addPayment},
+		{Pattern: "POST /api/admin/invoices/{id}/send", Admin: s.sendInvoice},
 	}
 }
 
@@ -182,11 +183,9 @@ func (s *Service) serveFile(w http.ResponseWriter, r *http.Request, which, conte
 	if err != nil {
 		return err
 	}
-	ext := map[string]string{"pdf": ".pdf", "ehf": ".xml"}[which]
-	name := map[string]string{"invoice": "faktura", "deposit": "forskudd", "credit-note": "kreditnota"}[f.Kind]
 	h := w.Header()
 	h.Set("Content-Type", contentType)
-	h.Set("Content-Disposition", `attachment; filename="`+name+"-"+strconv.FormatInt(f.Number, 10)+ext+`"`)
+	h.Set("Content-Disposition", `attachment; filename="`+fileName(f, which)+`"`)
 	h.Set("Content-Length", strconv.Itoa(len(f.Bytes)))
 	h.Set("ETag", `"`+f.SHA256+`"`)
 	h.Set("Cache-Control", "private, no-store")
@@ -229,4 +228,23 @@ func (s *Service) addPayment(w http.ResponseWriter, r *http.Request, admin httpx
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, inv)
+}
+
+// sendInvoice answers POST /api/admin/invoices/{id}/send (body optional:
+// {to, confirmNoEHF}) with 202 and where the message goes: it is queued,
+// and leaves with the mail queue's tries.
+func (s *Service) sendInvoice(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
+	id, err := invoiceID(r)
+	if err != nil {
+		return err
+	}
+	var in SendInput
+	if err := decodeOptional(w, r, &in); err != nil {
+		return err
+	}
+	sent, err := s.Send(r.Context(), deals.ActorOf(admin), id, in)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusAccepted, sent)
 }
