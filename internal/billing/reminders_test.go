@@ -191,3 +191,31 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 		}
 	}
 }
+
+// The profile's reminderFee: 0 by default, at most 70 kr.
+func TestReminderFee(t *testing.T) {
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
+		var p struct{ ReminderFee int64 }
+		admin.Do("GET", "/api/admin/billing", nil).WantStatus(t, http.StatusOK).JSON(t, &p)
+		if p.ReminderFee != 0 {
+			t.Errorf("default fee %d", p.ReminderFee)
+		}
+		admin.Do("PUT", "/api/admin/billing", map[string]any{"reminderFee": 70_00}).WantStatus(t, http.StatusOK)
+		admin.Do("GET", "/api/admin/billing", nil).WantStatus(t, http.StatusOK).JSON(t, &p)
+		if p.ReminderFee != 70_00 {
+			t.Errorf("stored fee %d", p.ReminderFee)
+		}
+		msg := "reminderFee must be a whole number of øre from 0 to 7000 (a reminder fee is at most a tenth of the inkassosats: 70 kr)"
+		sitetest.Run(t, admin, []sitetest.Scenario{
+			{Name: "too much", Method: "PUT", URL: "/api/admin/billing", Body: map[string]any{"reminderFee": 70_01}, WantStatus: 400, WantMessage: msg},
+			{Name: "negative", Method: "PUT", URL: "/api/admin/billing", Body: map[string]any{"reminderFee": -1}, WantStatus: 400, WantMessage: msg},
+			{Name: "decimal", Method: "PUT", URL: "/api/admin/billing", Body: `{"reminderFee": 12.5}`, WantStatus: 400},
+		})
+		admin.Do("GET", "/api/admin/billing", nil).WantStatus(t, http.StatusOK).JSON(t, &p)
+		if p.ReminderFee != 70_00 {
+			t.Errorf("a refused fee changed it to %d", p.ReminderFee)
+		}
+	})
+}
