@@ -21,7 +21,7 @@ func TestRestoredBackupServesTheIssuedInvoice(t *testing.T) {
 	e := sitetest.New(t, sitetest.SQLite(t), sitetest.Options{})
 	admin := e.SignedInAdmin(t)
 	admin.Do("PUT", "/api/admin/billing", map[string]any{"legalName": "Kari Nordmann Film", "orgNumber": "988077917", "vatRegistered": true,
-		"address": map[string]string{"street": "Storgata 1", "postalCode": "0155", "city": "Oslo", "country": "NO"},
+		"address":       map[string]string{"street": "Storgata 1", "postalCode": "0155", "city": "Oslo", "country": "NO"},
 		"accountNumber": "86011117947", "firstInvoiceNumber": 501, "reminderFee": 35_00}).WantStatus(t, http.StatusOK)
 	day, _ := time.Parse(time.DateOnly, "2026-03-13")
 	e.Server.Billing().SetClock(sitetest.NewClock(day.Add(11 * time.Hour)).Now)
