@@ -219,3 +219,34 @@ func TestReminderFee(t *testing.T) {
 		}
 	})
 }
+
+// Two replicas on one database sweeping at once send each step once.
+func TestRemindersOnTwoReplicas(t *testing.T) {
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{Mail: true}, func(t *testing.T, e *sitetest.Site) {
+		other := sitetest.New(t, e.Store, sitetest.Options{Mail: true})
+		admin := e.SignedInAdmin(t)
+		admin.Do("PUT", "/api/admin/billing", profile).WantStatus(t, http.StatusOK)
+		clock := clockAt(e, "2026-03-13")
+		other.Server.Billing().SetClock(clock.Now)
+		for _, brand := range []string{"Fjellkaffe", "Nordlys", "Havbris"} {
+			deal := newDeal(t, admin, brand, "NOK")
+			invoice(t, admin, "POST", fmt.Sprintf("/api/admin/invoices/%d/issue", readyDraft(t, admin, deal, nil)), nil, http.StatusOK)
+		}
+		for i, day := range []string{"2026-03-24", "2026-03-27", "2026-04-03", "2026-04-10"} {
+			at(clock, day)
+			errs := make(chan error, 2)
+			for _, site := range []*sitetest.Site{e, other} {
+				go func() { errs <- site.Server.Billing().Remind(context.Background()) }()
+			}
+			for range 2 {
+				if err := <-errs; err != nil {
+					t.Fatal(err)
+				}
+			}
+			if n := reminderMails(t, e); n != 3*(i+1) {
+				t.Fatalf("on %s: %d reminders queued, want %d", day, n, 3*(i+1))
+			}
+		}
+	})
+}
