@@ -293,6 +293,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	roomsDone := make(chan struct{})
 	go func() { defer close(roomsDone); api.RunRooms(roomsCtx) }()
 	defer func() { stopRooms(); <-roomsDone }()
+	billingCtx, stopBilling := context.WithCancel(ctx)
+	billingDone := make(chan struct{})
+	go func() { defer close(billingDone); api.RunBilling(billingCtx) }()
+	defer func() { stopBilling(); <-billingDone }()
 	stopBackups, err := startBackups(ctx, cfg, st, serveDeps{log: log, backupDone: backupReporter(m)})
 	if err != nil {
 		return err

@@ -12,12 +12,19 @@
 // partly-paid, paid, credited) is never stored: it follows from the dates,
 // the payments and the credit notes each time it is read.
 //
+// An issued invoice is e-mailed to the brand with its PDF and EHF
+// (send.go); the reminders of unpaid ones go out by themselves, from a
+// sweep on the job queue (reminders.go); both through the mail queue
+// (mail.go, mailtext.go). The Overview's figures (summary.go) and the
+// accountant's CSV and ZIP (export.go) are read from the issued documents.
+//
 // Like internal/deals the package holds its own SQL on the store's
 // database (store.go) and its HTTP handlers (http.go), which
 // internal/httpapi mounts behind its admin guard.
 package billing
 
 import (
+	"context"
 	"log/slog"
 	"sync"
 	"time"
@@ -25,6 +32,8 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/deals"
+	"github.com/ugcfolio/ugcfolio/internal/jobs"
+	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -33,25 +42,47 @@ type Deps struct {
 	Store *store.Store
 	Log   *slog.Logger
 	Deals *deals.Service
-	// Clock is billing's time (tests); nil is the real time.
+	Jobs  *jobs.Queue  // the reminders' sweep and the e-mail kinds are registered on it
+	Mail  *mail.Mailer // nil or disabled: no e-mail (sending answers so)
+	// Clock is billing's time (tests, the test build's clock); nil is the real time.
 	Clock func() time.Time
+	// SweepEvery is how often each server queues the reminders' sweep; 0: SweepEvery.
+	SweepEvery time.Duration
 }
+
+// SweepEvery is how often each server queues the reminders' sweep (unless
+// one waits): a reminder leaves within it of midnight.
+const SweepEvery = 10 * time.Minute
 
 // Service is the billing of one site.
 type Service struct {
 	st    *store.Store
 	log   *slog.Logger
 	deals *deals.Service
+	jobs  *jobs.Queue
+	mail  *mail.Mailer
+
+	sweepEvery time.Duration
+	sweep      jobs.Kind[struct{}]
+	mailer     jobs.Kind[mailJob]
 
 	clockMu sync.RWMutex
 	clock   func() time.Time
 }
 
-// New makes billing and registers its hook on the deals' deletion: a deal
-// with issued invoices stays.
+// New makes billing, registers its job kinds and its hook on the deals'
+// deletion: a deal with issued invoices stays.
 func New(d Deps) *Service {
-	s := &Service{st: d.Store, log: d.Log, deals: d.Deals}
+	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, jobs: d.Jobs, mail: d.Mail, sweepEvery: d.SweepEvery}
+	if s.sweepEvery <= 0 {
+		s.sweepEvery = SweepEvery
+	}
 	s.SetClock(d.Clock)
+	s.sweep = jobs.Register(d.Jobs, sweepKind, jobs.Options{MaxAttempts: 3, Timeout: 5 * time.Minute,
+		Backoff: jobs.Exponential(30*time.Second, 5*time.Minute)}, func(ctx context.Context, _ *jobs.Task, _ struct{}) error {
+		return s.Remind(ctx)
+	})
+	s.mailer = jobs.Register(d.Jobs, mailKind, mail.Retry, s.sendMail)
 	d.Deals.OnDelete(s.onDealDelete)
 	return s
 }

@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"bytes"
 	"net/http"
 	"strconv"
 
@@ -27,6 +28,10 @@ func (s *Service) Routes() []httpx.Route {
 		{Pattern: "GET /api/admin/invoices/{id}/ehf", Admin: s.serveEHF},
 		{Pattern: "POST /api/admin/invoices/{id}/credit-note", Admin: s.creditNote},
 		{Pattern: "POST /api/admin/invoices/{id}/payments", Admin: s.addPayment},
+		{Pattern: "POST /api/admin/invoices/{id}/send", Admin: s.sendInvoice},
+		{Pattern: "GET /api/admin/billing/summary", Admin: s.getSummary},
+		{Pattern: "GET /api/admin/billing/export.csv", Admin: s.exportCSV},
+		{Pattern: "GET /api/admin/billing/archive.zip", Admin: s.exportZIP},
 	}
 }
 
@@ -182,11 +187,9 @@ func (s *Service) serveFile(w http.ResponseWriter, r *http.Request, which, conte
 	if err != nil {
 		return err
 	}
-	ext := map[string]string{"pdf": ".pdf", "ehf": ".xml"}[which]
-	name := map[string]string{"invoice": "faktura", "deposit": "forskudd", "credit-note": "kreditnota"}[f.Kind]
 	h := w.Header()
 	h.Set("Content-Type", contentType)
-	h.Set("Content-Disposition", `attachment; filename="`+name+"-"+strconv.FormatInt(f.Number, 10)+ext+`"`)
+	h.Set("Content-Disposition", `attachment; filename="`+fileName(f, which)+`"`)
 	h.Set("Content-Length", strconv.Itoa(len(f.Bytes)))
 	h.Set("ETag", `"`+f.SHA256+`"`)
 	h.Set("Cache-Control", "private, no-store")
@@ -229,4 +232,71 @@ func (s *Service) addPayment(w http.ResponseWriter, r *http.Request, admin httpx
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, inv)
+}
+
+// sendInvoice answers POST /api/admin/invoices/{id}/send (body optional:
+// {to, confirmNoEHF}) with 202 and where the message goes: it is queued,
+// and leaves with the mail queue's tries.
+func (s *Service) sendInvoice(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
+	id, err := invoiceID(r)
+	if err != nil {
+		return err
+	}
+	var in SendInput
+	if err := decodeOptional(w, r, &in); err != nil {
+		return err
+	}
+	sent, err := s.Send(r.Context(), deals.ActorOf(admin), id, in)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusAccepted, sent)
+}
+
+// getSummary answers GET /api/admin/billing/summary: the Overview's figures.
+func (s *Service) getSummary(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
+	sum, err := s.Summary(r.Context())
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, sum)
+}
+
+// exportCSV answers GET /api/admin/billing/export.csv?from=&to=.
+func (s *Service) exportCSV(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
+	p, err := ParsePeriod(r.URL.Query().Get("from"), r.URL.Query().Get("to"))
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := s.WriteCSV(r.Context(), &b, p); err != nil {
+		return err
+	}
+	return writeDownload(w, "text/csv; charset=utf-8", exportName("regnskap", p, "csv"), b.Bytes())
+}
+
+// exportZIP answers GET /api/admin/billing/archive.zip?year=.
+func (s *Service) exportZIP(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
+	p, err := ParseYear(r.URL.Query().Get("year"))
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := s.WriteArchive(r.Context(), &b, p); err != nil {
+		return err
+	}
+	return writeDownload(w, "application/zip", "fakturaer-"+p.From[:4]+".zip", b.Bytes())
+}
+
+// writeDownload answers a file made whole before a byte is sent (so a
+// failure is an error response, never half a file).
+func writeDownload(w http.ResponseWriter, contentType, name string, body []byte) error {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h.Set("Cache-Control", "private, no-store")
+	w.WriteHeader(http.StatusOK)
+	_, err := w.Write(body)
+	return err
 }

@@ -42,6 +42,10 @@ type Profile struct {
 	// FirstInvoiceNumber is the series' first number: settable until the
 	// first invoice is issued.
 	FirstInvoiceNumber int64 `json:"firstInvoiceNumber"`
+	// ReminderFee is what a formal reminder (purring) adds, in øre; 0 is
+	// none. It may be charged only when the reminder is sent no earlier
+	// than 14 days after the due date, as the schedule does.
+	ReminderFee int64 `json:"reminderFee"`
 }
 
 // Bounds of the profile's fields.
@@ -51,6 +55,10 @@ const (
 	maxPaymentTerms    = 365
 	maxFirstNumber     = 999_999_999
 	defaultPaymentDays = 14
+	// maxReminderFee is the most a reminder fee may be: a tenth of the
+	// inkassosats (inkassoloven § 17, inkassoforskriften § 1-2), 70 kr while
+	// the inkassosats is 700 kr. Check it when the inkassosats changes.
+	maxReminderFee = 70_00
 )
 
 // Profile reads the billing profile.
@@ -69,10 +77,10 @@ func (s *Service) readProfile(ctx context.Context, q querier) (Profile, error) {
 	var kidAlgorithm string
 	err := q.QueryRowContext(ctx, `SELECT p.legal_name, p.org_number, p.vat_registered, p.in_foretaksregisteret, p.street, p.postal_code, p.city,
 		p.country, p.email, p.account_number, p.iban, p.bic, p.kid_length, p.kid_algorithm, p.payment_terms_days,
-		p.invoice_language, s.first_number FROM billing_profile p, invoice_series s WHERE p.id = 1 AND s.id = 1`).Scan(
+		p.invoice_language, s.first_number, p.reminder_fee FROM billing_profile p, invoice_series s WHERE p.id = 1 AND s.id = 1`).Scan(
 		&p.LegalName, &p.OrgNumber, &p.VATRegistered, &p.InForetaksregisteret, &p.Address.Street, &p.Address.PostalCode, &p.Address.City,
 		&p.Address.Country, &p.Email, &p.AccountNumber, &p.IBAN, &p.BIC, &kidLength, &kidAlgorithm, &p.PaymentTermsDays,
-		&p.InvoiceLanguage, &p.FirstInvoiceNumber)
+		&p.InvoiceLanguage, &p.FirstInvoiceNumber, &p.ReminderFee)
 	if kidLength > 0 {
 		p.KIDAgreement = &KIDAgreement{Length: kidLength, Algorithm: kidAlgorithm}
 	}
@@ -105,10 +113,10 @@ func (s *Service) SaveProfile(ctx context.Context, p Profile) (Profile, error) {
 		}
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE billing_profile SET legal_name = ?, org_number = ?, vat_registered = ?, in_foretaksregisteret = ?,
 			street = ?, postal_code = ?, city = ?, country = ?, email = ?, account_number = ?, iban = ?, bic = ?,
-			kid_length = ?, kid_algorithm = ?, payment_terms_days = ?, invoice_language = ?, updated_at = ? WHERE id = 1`),
+			kid_length = ?, kid_algorithm = ?, payment_terms_days = ?, invoice_language = ?, reminder_fee = ?, updated_at = ? WHERE id = 1`),
 			p.LegalName, p.OrgNumber, p.VATRegistered, p.InForetaksregisteret, p.Address.Street, p.Address.PostalCode, p.Address.City,
 			p.Address.Country, p.Email, p.AccountNumber, p.IBAN, p.BIC, kidLength, kidAlgorithm, p.PaymentTermsDays,
-			p.InvoiceLanguage, s.now())
+			p.InvoiceLanguage, p.ReminderFee, s.now())
 		return err
 	})
 	if err != nil {
@@ -171,6 +179,9 @@ func CheckProfile(p Profile) (Profile, error) {
 	}
 	if p.FirstInvoiceNumber < 1 || p.FirstInvoiceNumber > maxFirstNumber {
 		return p, apperr.Invalid("firstInvoiceNumber must be a whole number from 1 to 999999999")
+	}
+	if p.ReminderFee < 0 || p.ReminderFee > maxReminderFee {
+		return p, apperr.Invalid("reminderFee must be a whole number of øre from 0 to %d (a reminder fee is at most a tenth of the inkassosats: 70 kr)", maxReminderFee)
 	}
 	return p, nil
 }

@@ -185,7 +185,7 @@ func New(d Deps) *Server {
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
 	s.rooms = s.newRooms(d)
-	s.billing = billing.New(billing.Deps{Store: d.Store, Log: d.Log, Deals: s.deals})
+	s.billing = s.newBilling(d)
 	s.routes()
 	return s
 }

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -25,6 +26,15 @@ type Message struct {
 	Text    string
 	HTML    string
 	Headers map[string]string // extra headers (X-Ugcfolio-…)
+	// Attachments go after the text (an invoice's PDF and EHF).
+	Attachments []Attachment
+}
+
+// Attachment is a file a message carries.
+type Attachment struct {
+	Name        string // the file name the recipient sees
+	ContentType string // "application/pdf"
+	Data        []byte
 }
 
 // Deliver sends msg now, from UGCFOLIO_MAIL_FROM. A message that can never
@@ -57,6 +67,11 @@ func (m *Mailer) Deliver(ctx context.Context, msg Message) error {
 	g.SetBodyString(gomail.TypeTextPlain, msg.Text)
 	if msg.HTML != "" {
 		g.AddAlternativeString(gomail.TypeTextHTML, msg.HTML)
+	}
+	for _, a := range msg.Attachments {
+		if err := g.AttachReader(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType))); err != nil {
+			return jobs.Permanent(fmt.Errorf("attachment %s: %w", a.Name, err))
+		}
 	}
 	return m.send(ctx, g)
 }

@@ -21,7 +21,19 @@ type Message struct {
 	Header mail.Header
 	Text   string // the text/plain part, decoded, with LF line ends
 	HTML   string // the text/html part, decoded, with LF line ends
+	// Attachments are the parts sent as attachments, decoded, in order.
+	Attachments []Attachment
 }
+
+// Attachment is a file a message carried.
+type Attachment struct {
+	Name        string // its file name
+	ContentType string // its media type, without parameters
+	Data        []byte
+}
+
+// header is what walk reads of a message's or a part's headers.
+type header interface{ Get(key string) string }
 
 // Subject is the decoded Subject header.
 func (m Message) Subject() string {
@@ -39,12 +51,12 @@ func parse(raw []byte) (Message, error) {
 		return Message{}, err
 	}
 	m := Message{Raw: raw, Header: msg.Header}
-	err = walk(msg.Header.Get("Content-Type"), msg.Header.Get("Content-Transfer-Encoding"), msg.Body, &m)
+	err = walk(msg.Header, msg.Body, &m)
 	return m, err
 }
 
-func walk(contentType, encoding string, body io.Reader, m *Message) error {
-	mt, params, err := mime.ParseMediaType(contentType)
+func walk(h header, body io.Reader, m *Message) error {
+	mt, params, err := mime.ParseMediaType(h.Get("Content-Type"))
 	if err != nil {
 		return err
 	}
@@ -58,18 +70,22 @@ func walk(contentType, encoding string, body io.Reader, m *Message) error {
 			if err != nil {
 				return err
 			}
-			if err := walk(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), p, m); err != nil {
+			if err := walk(p.Header, p, m); err != nil {
 				return err
 			}
 		}
 	}
 	// multipart decodes quoted-printable parts itself; base64 is ours.
-	if strings.EqualFold(encoding, "base64") {
+	if strings.EqualFold(h.Get("Content-Transfer-Encoding"), "base64") {
 		body = base64.NewDecoder(base64.StdEncoding, body)
 	}
 	b, err := io.ReadAll(body)
 	if err != nil {
 		return err
+	}
+	if disposition, dp, err := mime.ParseMediaType(h.Get("Content-Disposition")); err == nil && disposition == "attachment" {
+		m.Attachments = append(m.Attachments, Attachment{Name: dp["filename"], ContentType: mt, Data: b})
+		return nil
 	}
 	text := strings.ReplaceAll(string(b), "\r\n", "\n") // lines travel as CRLF
 	switch mt {

@@ -12,6 +12,7 @@ import { AdminLayout } from "../layout/admin-layout";
 // Not a lazy import of its own: the dashboard is lazy already, and a nested lazy import made the
 // bundler split shared modules out of the visitor's main script (2 KB more for every visitor).
 import { AnalyticsTab } from "./analytics/analytics-tab";
+import { BillingOverview } from "./billing-overview";
 import { LicencesEnding } from "./licences-ending";
 import { Pipeline } from "./pipeline";
 import { RecentActivity } from "./recent-activity";
@@ -154,6 +155,7 @@ export function DashboardPage() {
                   <Pipeline today={localToday()} />
                 </div>
               </Card>
+              <BillingOverview />
               <LicencesEnding today={localToday()} />
               <Card className="p-5">
                 <h2 className="font-semibold">Quick actions</h2>
