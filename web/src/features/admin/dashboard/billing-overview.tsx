@@ -3,13 +3,12 @@ import { Receipt } from "lucide-react";
 import { Link } from "wouter";
 import { Card } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import {
-  type BillingSummary,
-  formatMinor,
-  invoicePath,
-  type Turnover,
-  useBillingSummary,
-} from "@/lib/billing-summary";
+import { invoicePath } from "@/lib/admin-paths";
+import { type BillingSummary, type Turnover, useBillingSummary } from "@/lib/billing";
+import { formatMoney } from "@/lib/money";
+
+/** The admin's screens read English (issue 22): money as "NOK 7,875.00". */
+const formatMinor = (minor: number, currency: string) => formatMoney(minor, currency, "en");
 
 const day = (d: string) => format(parseISO(d), "MMM d, yyyy");
 
