@@ -78,6 +78,7 @@ func TestQuotesRefuseBadInput(t *testing.T) {
 			{"POST", create, map[string]any{"depositPercent": 200}, 400, "Deposit share must be a whole percent from 0 to 100"},
 			{"POST", create, map[string]any{"lines": line("kind", "")}, 400, "Line 1: kind must be item, organic, paid, whitelisting or exclusivity"},
 			{"POST", create, `{"dealId": 2}`, 400, `Unknown field "dealId"`},
+			{"POST", create, map[string]any{"validUntil": "2026-03-01"}, 400, "Valid until must be today or later"},
 			{"POST", "/api/admin/deals/999/quotes", nil, 404, "Deal not found"},
 			{"POST", "/api/admin/deals/x/quotes", nil, 404, `No deal with id "x"`},
 			{"GET", "/api/admin/quotes/0", nil, 404, `No quote with id "0"`},

@@ -107,6 +107,9 @@ func (s *Service) Create(ctx context.Context, actor deals.Actor, dealID int64, o
 	if in, err = Check(in); err != nil {
 		return Quote{}, err
 	}
+	if err := checkValidUntil(in.ValidUntil, s.today()); err != nil {
+		return Quote{}, err
+	}
 	if _, _, err := computeTotals(in); err != nil {
 		return Quote{}, err
 	}
