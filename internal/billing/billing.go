@@ -25,6 +25,7 @@ package billing
 
 import (
 	"context"
+	"github.com/ugcfolio/ugcfolio/internal/billing/document"
 	"log/slog"
 	"sync"
 	"time"
@@ -48,6 +49,17 @@ type Deps struct {
 	Clock func() time.Time
 	// SweepEvery is how often each server queues the reminders' sweep; 0: SweepEvery.
 	SweepEvery time.Duration
+	// Agreement answers what a deal's accepted quote settled (ok false
+	// when it has none); nil: drafts come from the deal alone.
+	Agreement func(ctx context.Context, dealID int64) (a Agreement, ok bool, err error)
+}
+
+// Agreement is what the brand accepted in a quote: its lines (as the
+// invoice prints them) and the share of it asked upfront (0 for none). A
+// deal's drafts start from it rather than from the deal's price.
+type Agreement struct {
+	Lines          []document.Line
+	DepositPercent int
 }
 
 // SweepEvery is how often each server queues the reminders' sweep (unless
@@ -63,8 +75,10 @@ type Service struct {
 	mail  *mail.Mailer
 
 	sweepEvery time.Duration
-	sweep      jobs.Kind[struct{}]
-	mailer     jobs.Kind[mailJob]
+	// agreementOf is Deps.Agreement.
+	agreementOf func(ctx context.Context, dealID int64) (Agreement, bool, error)
+	sweep       jobs.Kind[struct{}]
+	mailer      jobs.Kind[mailJob]
 
 	clockMu sync.RWMutex
 	clock   func() time.Time
@@ -73,7 +87,8 @@ type Service struct {
 // New makes billing, registers its job kinds and its hook on the deals'
 // deletion: a deal with issued invoices stays.
 func New(d Deps) *Service {
-	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, jobs: d.Jobs, mail: d.Mail, sweepEvery: d.SweepEvery}
+	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, jobs: d.Jobs, mail: d.Mail, sweepEvery: d.SweepEvery,
+		agreementOf: d.Agreement}
 	if s.sweepEvery <= 0 {
 		s.sweepEvery = SweepEvery
 	}
