@@ -26,6 +26,7 @@ package billing
 import (
 	"context"
 	"github.com/ugcfolio/ugcfolio/internal/billing/document"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"log/slog"
 	"sync"
 	"time"
@@ -49,6 +50,8 @@ type Deps struct {
 	Clock func() time.Time
 	// SweepEvery is how often each server queues the reminders' sweep; 0: SweepEvery.
 	SweepEvery time.Duration
+	// Rooms shows the deal's issued documents in its delivery room; nil: not there.
+	Rooms *rooms.Service
 	// Agreement answers what a deal's accepted quote settled (ok false
 	// when it has none); nil: drafts come from the deal alone.
 	Agreement func(ctx context.Context, dealID int64) (a Agreement, ok bool, err error)
@@ -75,6 +78,7 @@ type Service struct {
 	mail  *mail.Mailer
 
 	sweepEvery time.Duration
+	rooms      *rooms.Service
 	// agreementOf is Deps.Agreement.
 	agreementOf func(ctx context.Context, dealID int64) (Agreement, bool, error)
 	sweep       jobs.Kind[struct{}]
@@ -88,7 +92,7 @@ type Service struct {
 // deletion: a deal with issued invoices stays.
 func New(d Deps) *Service {
 	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, jobs: d.Jobs, mail: d.Mail, sweepEvery: d.SweepEvery,
-		agreementOf: d.Agreement}
+		agreementOf: d.Agreement, rooms: d.Rooms}
 	if s.sweepEvery <= 0 {
 		s.sweepEvery = SweepEvery
 	}
@@ -99,6 +103,9 @@ func New(d Deps) *Service {
 	})
 	s.mailer = jobs.Register(d.Jobs, mailKind, mail.Retry, s.sendMail)
 	d.Deals.OnDelete(s.onDealDelete)
+	if d.Rooms != nil {
+		d.Rooms.AddSection(s.roomSection)
+	}
 	return s
 }
 

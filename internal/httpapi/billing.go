@@ -16,7 +16,7 @@ import (
 // both), and sweeps for reminders as often as the rooms sweep.
 func (s *Server) newBilling(d Deps) *billing.Service {
 	return billing.New(billing.Deps{Store: d.Store, Log: d.Log, Deals: s.deals, Jobs: s.jobs, Mail: s.mail,
-		Clock: d.RoomsClock, SweepEvery: d.RoomsSweepEvery, Agreement: s.agreement})
+		Clock: d.RoomsClock, SweepEvery: d.RoomsSweepEvery, Agreement: s.agreement, Rooms: s.rooms})
 }
 
 // agreement answers what a deal's accepted quote settled, for its drafts.

@@ -187,8 +187,8 @@ func New(d Deps) *Server {
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
 	s.rooms = s.newRooms(d)
+	s.quotes = s.newQuotes(d) // the room shows its quote, then billing's invoices
 	s.billing = s.newBilling(d)
-	s.quotes = s.newQuotes(d)
 	s.routes()
 	return s
 }
@@ -288,6 +288,7 @@ func (s *Server) routes() {
 	// Billing (issue 34): the profile, invoices, credit notes, payments,
 	// handled by internal/billing
 	s.mount(s.billing.Routes())
+	s.mount(s.billing.PublicRoutes())
 	// Quotes (issue 34): the admin's API, and the brand's acceptance in
 	// the room, handled by internal/quotes
 	s.mount(s.quotes.AdminRoutes())
