@@ -128,10 +128,29 @@ describe("the analytics beacon", () => {
   it("sends what waits a few seconds after the first event, without the page hiding", async () => {
     const analytics = await load();
     analytics.startAnalytics("no");
+    analytics.track({ t: "click", target: "hero-cta" });
+    vi.advanceTimersByTime(4999);
+    expect(sendBeacon).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(sentEvents().map((e) => e.t)).toEqual(["view", "click"]);
+  });
+
+  it("sends a form step at once, with what waits, and each step once per page load", async () => {
+    const analytics = await load();
+    analytics.startAnalytics("no");
+    analytics.track({ t: "click", target: "package-2" });
     analytics.track({ t: "form", step: "started" }, "form-started");
+    expect(sentEvents()).toEqual([
+      expect.objectContaining({ t: "view" }),
+      { t: "click", target: "package-2" },
+      { t: "form", step: "started" },
+    ]);
     analytics.track({ t: "form", step: "started" }, "form-started");
-    vi.advanceTimersByTime(5000);
-    expect(sentEvents().map((e) => e.t)).toEqual(["view", "form"]);
+    analytics.track({ t: "form", step: "sent" });
+    expect(sendBeacon).toHaveBeenCalledTimes(2);
+    expect(sentEvents().slice(3)).toEqual([{ t: "form", step: "sent" }]);
+    vi.advanceTimersByTime(10_000);
+    expect(sendBeacon).toHaveBeenCalledTimes(2); // the timer found nothing left to send
   });
 
   it("splits a long queue into requests of at most 20 events", async () => {

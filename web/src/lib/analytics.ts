@@ -4,8 +4,8 @@
  * (screen class and time zone, sections reached, plays, clicks, the form, visible time).
  *
  * It keeps nothing in the browser (no cookie, no storage): events wait in memory, are sent in
- * batches of at most 20 a few seconds after the first one or when the page is hidden, and are lost
- * with the page. Nothing is sent with Global Privacy Control on, nor from a signed-in admin's
+ * batches of at most 20 a few seconds after the first one, at once with a form step, or when the
+ * page is hidden, and are lost with the page. Nothing is sent with Global Privacy Control on, nor from a signed-in admin's
  * browser (the server checks both too). Every function is safe to call when it sends nothing.
  */
 export type AnalyticsEvent =
@@ -57,7 +57,10 @@ export function track(event: AnalyticsEvent, once?: string): void {
   if (!allowed() || (once && sent.has(once))) return;
   if (once) sent.add(once);
   queue.push(event);
-  timer ??= setTimeout(flush, 5000);
+  // A form step goes at once, with what waits: sending the form is often the visit's last act, and
+  // a beacon sent as the page hides may not arrive (issue 38).
+  if (event.t === "form") flush();
+  else timer ??= setTimeout(flush, 5000);
 }
 
 /**
