@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/ui/toaster";
 import { LanguageProvider } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
+import { chooseService } from "./chosen-service";
 import { ContactForm } from "./contact-form";
 
 vi.mock("@/components/ui/toaster", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -27,6 +28,20 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("ContactForm", () => {
+  it("selects the package a pricing card chose, before it loaded and after", async () => {
+    chooseService("Pakketilbud 1");
+    const { unmount } = renderForm();
+    const service = screen.getByLabelText("Tjeneste (valgfritt)");
+    expect(service).toHaveValue("Pakketilbud 1");
+    expect(
+      screen.getByRole("option", { name: "Pakketilbud 1", selected: true }),
+    ).toBeInTheDocument();
+    chooseService("Pakketilbud 2");
+    expect(service).toHaveValue("Pakketilbud 2");
+    unmount();
+    chooseService(""); // the next tests start with nothing chosen
+  });
+
   it("shows the spec's messages and sends nothing while invalid", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const user = userEvent.setup();

@@ -1,5 +1,6 @@
 import type { InquiryInput } from "@/lib/contact";
 import type { FormRules } from "@/lib/form-rules";
+import { serviceOptions } from "./chosen-service";
 
 /**
  * The contact form's rules (SPEC.md section 5) and their exact messages; the server
@@ -17,13 +18,7 @@ export const contactMessages = {
   service: "Service must be one of Enkeltvideo, Pakketilbud 1, Pakketilbud 2 or Skreddersydd",
 } as const;
 
-/** The form's service options: the stored values (SPEC.md section 3). */
-export const serviceOptions = [
-  "Enkeltvideo",
-  "Pakketilbud 1",
-  "Pakketilbud 2",
-  "Skreddersydd",
-] as const;
+export { serviceOptions };
 
 /** The hidden field bots fill in; people leave it empty (the server drops a filled one). */
 export const honeypotField = "website";
