@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dropSignedInHint, signedInHintCookie } from "./auth";
 
-type Analytics = typeof import("./analytics");
+type Analytics = typeof import("./analytics") & typeof import("./analytics-video");
 
 /** The IntersectionObserver jsdom lacks: the test says which elements came into view. */
 class FakeObserver {
@@ -34,7 +34,8 @@ let listenerSpies: Array<ReturnType<typeof vi.spyOn>> = [];
 /** A fresh copy of the module (its once-per-page-load state starts empty). */
 async function load(): Promise<Analytics> {
   vi.resetModules();
-  return import("./analytics");
+  // The player's part shares the fresh copy (it imports ./analytics after the reset too).
+  return { ...(await import("./analytics")), ...(await import("./analytics-video")) };
 }
 
 /** Every event the beacon sent, in order, with each request's body checked against the contract. */

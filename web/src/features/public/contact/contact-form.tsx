@@ -78,7 +78,11 @@ export function ContactForm() {
     try {
       await sendInquiry(values, language);
       track({ t: "form", step: "sent" });
-      toast.success(t.contact.successTitle, { description: t.contact.successText });
+      // It stays until the visitor closes it: a toast gone in 5 s was missed (issue 38).
+      toast.success(t.contact.successTitle, {
+        description: t.contact.successText,
+        duration: Number.POSITIVE_INFINITY,
+      });
       form.reset();
       triedToSend.current = false;
     } catch (error) {

@@ -9,6 +9,7 @@ import { serviceOptions } from "./chosen-service";
  */
 export const contactMessages = {
   email: "Please enter a valid email address",
+  nameRequired: "Please enter your name",
   name: "Name must be at least 2 characters",
   message: "Message must be at least 10 characters",
   nameTooLong: "Name must be at most 200 characters",
@@ -28,9 +29,14 @@ export type ContactValues = InquiryInput;
 
 export const contactRules: FormRules<ContactValues> = {
   name: {
+    required: true,
     min: 2,
     max: 200,
-    messages: { min: contactMessages.name, max: contactMessages.nameTooLong },
+    messages: {
+      required: contactMessages.nameRequired,
+      min: contactMessages.name,
+      max: contactMessages.nameTooLong,
+    },
   },
   email: { format: "email", messages: { format: contactMessages.email } },
   company: { max: 200, messages: { max: contactMessages.companyTooLong } },
