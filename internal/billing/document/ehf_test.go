@@ -5,16 +5,14 @@ import (
 	"errors"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/billing/document/peppoltest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// validateScript is the official rules' kit (third_party/peppol/README.md).
-const validateScript = "../../../third_party/peppol/validate.sh"
 
 // TestEHFGolden compares each golden document's EHF with testdata/, byte
 // for byte, so that a reader sees what we send and a change to it shows in
@@ -104,85 +102,35 @@ func broken(t *testing.T) []struct {
 // finding, each broken one trips its rule.
 func TestEHFJudgedByTheOfficialRules(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("java"); err != nil {
-		t.Fatal("java is missing: run `make peppol` (Java and Saxon-HE from Debian) to judge EHF by the official rules")
-	}
-	if _, err := os.Stat("/usr/share/java/Saxon-HE.jar"); err != nil && os.Getenv("SAXON_JAR") == "" {
-		t.Fatal("Saxon-HE is missing: run `make peppol` to judge EHF by the official rules")
-	}
-	dir := t.TempDir()
-	var files []string
-	write := func(name string, b []byte) string {
-		path := filepath.Join(dir, name+".xml")
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, path)
-		return path
-	}
-	goldenPaths := map[string]string{}
+	docs := map[string][]byte{}
 	for _, g := range goldens(t) {
 		b, err := EHF(g.doc)
 		if err != nil {
 			t.Fatal(err)
 		}
-		goldenPaths[g.name] = write(g.name, b)
+		docs[g.name] = b
 	}
 	brokenRules := map[string]string{}
 	for _, b := range broken(t) {
-		brokenRules[write(b.name, b.xml)] = b.rule
+		docs[b.name] = b.xml
+		brokenRules[b.name] = b.rule
 	}
-
-	out, err := exec.Command(validateScript, files...).CombinedOutput()
-	var exit *exec.ExitError
-	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
-		t.Fatalf("validate.sh: %v\n%s", err, out)
-	}
-	fatal, warnings := findings(string(out))
-	for name, path := range goldenPaths {
-		if len(fatal[path]) > 0 {
-			t.Errorf("%s: fatal rules failed:\n  %s", name, strings.Join(fatal[path], "\n  "))
+	for name, f := range peppoltest.Validate(t, docs) {
+		rule, isBroken := brokenRules[name]
+		switch {
+		case !isBroken && len(f.Fatal) > 0:
+			t.Errorf("%s: fatal rules failed:\n  %s", name, strings.Join(f.Fatal, "\n  "))
+		case isBroken && !f.Has(rule):
+			t.Errorf("%s: rule %s did not fail; fatal findings: %q", name, rule, f.Fatal)
+		case isBroken:
+			t.Logf("%s: %s failed as it must (%d fatal findings)", name, rule, len(f.Fatal))
 		}
-		for _, w := range warnings[path] {
-			t.Logf("%s: warning %s", name, w)
-		}
-	}
-	for path, rule := range brokenRules {
-		if !hasRule(fatal[path], rule) {
-			t.Errorf("%s: rule %s did not fail; fatal findings: %q", filepath.Base(path), rule, fatal[path])
-		} else {
-			t.Logf("%s: %s failed as it must (%d fatal findings)", filepath.Base(path), rule, len(fatal[path]))
+		if !isBroken {
+			for _, w := range f.Warnings {
+				t.Logf("%s: warning %s", name, w)
+			}
 		}
 	}
-}
-
-// findings parses validate.sh's lines "FILE: fatal|warning RULE: text"
-// into each file's fatal and warning findings ("RULE: text").
-func findings(out string) (fatal, warnings map[string][]string) {
-	fatal, warnings = map[string][]string{}, map[string][]string{}
-	for _, line := range strings.Split(out, "\n") {
-		file, rest, ok := strings.Cut(line, ": ")
-		if !ok {
-			continue
-		}
-		if f, ok := strings.CutPrefix(rest, "fatal "); ok {
-			fatal[file] = append(fatal[file], f)
-		} else if w, ok := strings.CutPrefix(rest, "warning "); ok {
-			warnings[file] = append(warnings[file], w)
-		} else {
-			fatal[file] = append(fatal[file], rest) // "not readable as XML"
-		}
-	}
-	return fatal, warnings
-}
-
-func hasRule(findings []string, rule string) bool {
-	for _, f := range findings {
-		if strings.HasPrefix(f, rule+":") {
-			return true
-		}
-	}
-	return false
 }
 
 func TestEHFRefusesWhatItCannotSay(t *testing.T) {
