@@ -9,7 +9,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
-// The JSON API of billing under /api/admin/ (README.md "Billing API").
+// The JSON API of billing under /api/admin/ (docs/billing.md "Billing API").
 // internal/httpapi mounts Routes behind its admin guard and answers every
 // error a handler returns; a handler decodes, calls and writes.
 

@@ -11,7 +11,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
-// The JSON API of deals under /api/admin/ (README.md "Deals API").
+// The JSON API of deals under /api/admin/ (docs/deals.md "Deals API").
 // internal/httpapi mounts Routes behind its admin guard and answers every
 // error a handler returns; a handler decodes, calls and writes.
 

@@ -10,7 +10,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
-// The JSON API of quotes under /api/admin/ (README.md "Quotes API").
+// The JSON API of quotes under /api/admin/ (docs/quotes.md "Quotes API").
 // internal/httpapi mounts AdminRoutes behind its admin guard and answers
 // every error a handler returns; a handler decodes, calls and writes.
 

@@ -11,7 +11,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
-// The admin's JSON API of rooms, drafts and licences (README.md "Delivery
+// The admin's JSON API of rooms, drafts and licences (docs/rooms.md "Delivery
 // rooms API"), registered by internal/httpapi behind its admin guard
 // beside the deals' own.
 

@@ -233,7 +233,7 @@ func (t Tools) Transcode(ctx context.Context, in, dir string, info Info, progres
 // toSDR is the filter chain that ends in 8-bit yuv420p BT.709: for an HDR
 // source with zscale, linearise, tone-map (Hable) and convert to BT.709;
 // otherwise a plain format conversion (an HDR source without zscale then
-// keeps its PQ/HLG values and looks flat and grey: README says so).
+// keeps its PQ/HLG values and looks flat and grey: docs/configuration.md says so).
 func (t Tools) toSDR(info Info) string {
 	if !info.HDR || !t.ZScale {
 		return "format=yuv420p"

@@ -4,7 +4,7 @@ import type { Language } from "./i18n";
 
 /**
  * Billing (issue 34): the creator's billing profile, her invoices, deposit requests and credit
- * notes, and their payments, as /api/admin/billing and /api/admin/invoices answer them (README
+ * notes, and their payments, as /api/admin/billing and /api/admin/invoices answer them (docs/billing.md
  * "Billing API"). Every amount is an integer in minor units (øre); lib/money parses and formats
  * them. Only the admin screens import this module.
  */
@@ -324,7 +324,7 @@ export const useCreditNote = (
   );
 
 /**
- * The Overview's billing figures (issue 34), as GET /api/admin/billing/summary answers them (README
+ * The Overview's billing figures (issue 34), as GET /api/admin/billing/summary answers them (docs/billing.md
  * "Billing API"): the overdue invoices, and while the creator is not VAT-registered her turnover of
  * the last 12 months against the 50 000 kr line. Amounts are integers in minor units (øre, cent).
  */

@@ -4,7 +4,7 @@ import type { Language } from "./i18n";
 
 /**
  * Deals (issue 28): the creator's pipeline, as GET/POST/PATCH/DELETE /api/admin/deals answer it
- * (README "Deals API"). Only the admin screens import this module.
+ * (docs/deals.md "Deals API"). Only the admin screens import this module.
  */
 
 /** The stages in the board's order, as the server names them (testdata/rules.json "dealStages"). */

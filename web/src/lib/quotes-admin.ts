@@ -3,7 +3,7 @@ import { apiRequest, getJson } from "./api";
 
 /**
  * Quotes (issue 34): written from a deal, sent into its delivery room, accepted there by the brand,
- * as /api/admin/deals/{id}/quotes and /api/admin/quotes/{id} answer them (README "Quotes API").
+ * as /api/admin/deals/{id}/quotes and /api/admin/quotes/{id} answer them (docs/quotes.md "Quotes API").
  * Amounts are whole minor units (øre). Only the admin imports it; the brand's side is a page the
  * server renders.
  */
