@@ -25,6 +25,8 @@ package billing
 
 import (
 	"context"
+	"github.com/ugcfolio/ugcfolio/internal/billing/document"
+	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"log/slog"
 	"sync"
 	"time"
@@ -48,6 +50,19 @@ type Deps struct {
 	Clock func() time.Time
 	// SweepEvery is how often each server queues the reminders' sweep; 0: SweepEvery.
 	SweepEvery time.Duration
+	// Rooms shows the deal's issued documents in its delivery room; nil: not there.
+	Rooms *rooms.Service
+	// Agreement answers what a deal's accepted quote settled (ok false
+	// when it has none); nil: drafts come from the deal alone.
+	Agreement func(ctx context.Context, dealID int64) (a Agreement, ok bool, err error)
+}
+
+// Agreement is what the brand accepted in a quote: its lines (as the
+// invoice prints them) and the share of it asked upfront (0 for none). A
+// deal's drafts start from it rather than from the deal's price.
+type Agreement struct {
+	Lines          []document.Line
+	DepositPercent int
 }
 
 // SweepEvery is how often each server queues the reminders' sweep (unless
@@ -63,8 +78,11 @@ type Service struct {
 	mail  *mail.Mailer
 
 	sweepEvery time.Duration
-	sweep      jobs.Kind[struct{}]
-	mailer     jobs.Kind[mailJob]
+	rooms      *rooms.Service
+	// agreementOf is Deps.Agreement.
+	agreementOf func(ctx context.Context, dealID int64) (Agreement, bool, error)
+	sweep       jobs.Kind[struct{}]
+	mailer      jobs.Kind[mailJob]
 
 	clockMu sync.RWMutex
 	clock   func() time.Time
@@ -73,7 +91,8 @@ type Service struct {
 // New makes billing, registers its job kinds and its hook on the deals'
 // deletion: a deal with issued invoices stays.
 func New(d Deps) *Service {
-	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, jobs: d.Jobs, mail: d.Mail, sweepEvery: d.SweepEvery}
+	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, jobs: d.Jobs, mail: d.Mail, sweepEvery: d.SweepEvery,
+		agreementOf: d.Agreement, rooms: d.Rooms}
 	if s.sweepEvery <= 0 {
 		s.sweepEvery = SweepEvery
 	}
@@ -84,6 +103,9 @@ func New(d Deps) *Service {
 	})
 	s.mailer = jobs.Register(d.Jobs, mailKind, mail.Retry, s.sendMail)
 	d.Deals.OnDelete(s.onDealDelete)
+	if d.Rooms != nil {
+		d.Rooms.AddSection(s.roomSection)
+	}
 	return s
 }
 

@@ -187,6 +187,12 @@ func (s *Service) serveFile(w http.ResponseWriter, r *http.Request, which, conte
 	if err != nil {
 		return err
 	}
+	return writeFile(w, f, which, contentType)
+}
+
+// writeFile writes a stored PDF or EHF as a download, its ETag the stored
+// SHA-256 (the admin's and the room's downloads alike).
+func writeFile(w http.ResponseWriter, f File, which, contentType string) error {
 	h := w.Header()
 	h.Set("Content-Type", contentType)
 	h.Set("Content-Disposition", `attachment; filename="`+fileName(f, which)+`"`)
@@ -194,7 +200,7 @@ func (s *Service) serveFile(w http.ResponseWriter, r *http.Request, which, conte
 	h.Set("ETag", `"`+f.SHA256+`"`)
 	h.Set("Cache-Control", "private, no-store")
 	w.WriteHeader(http.StatusOK)
-	_, err = w.Write(f.Bytes)
+	_, err := w.Write(f.Bytes)
 	return err
 }
 

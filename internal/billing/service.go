@@ -52,6 +52,14 @@ func (s *Service) CreateDraft(ctx context.Context, actor deals.Actor, dealID int
 	}
 	d.VATMode = vatModeFor(p, d.Buyer.Address.Country)
 	d.Lines = dealLines(deal, d.VATMode, kind, share)
+	if a, ok, err := s.agreement(ctx, dealID); err != nil {
+		return Invoice{}, err
+	} else if ok {
+		if o.Share == nil && a.DepositPercent > 0 {
+			share = a.DepositPercent
+		}
+		d.Lines = agreedLines(a, deal.Language, d.VATMode, kind, share)
+	}
 	if d, err = CheckDraft(d); err != nil {
 		return Invoice{}, err
 	}
@@ -394,4 +402,34 @@ func parseRate(n json.Number) (int64, error) {
 		return 0, bad
 	}
 	return rate, nil
+}
+
+// agreement answers the deal's accepted quote, when there is one.
+func (s *Service) agreement(ctx context.Context, dealID int64) (Agreement, bool, error) {
+	if s.agreementOf == nil {
+		return Agreement{}, false, nil
+	}
+	return s.agreementOf(ctx, dealID)
+}
+
+// agreedLines are a draft's lines from an accepted quote: its lines (at
+// the rate of the draft's VAT mode), or for a deposit request one line of
+// share percent of their net sum.
+func agreedLines(a Agreement, language, mode, kind string, share int) []Line {
+	if kind == string(document.KindDeposit) {
+		var net int64
+		for _, l := range a.Lines {
+			net += l.Quantity * l.UnitPrice
+		}
+		label := fmt.Sprintf("Forskudd %d %% av akseptert tilbud", share)
+		if language == "en" {
+			label = fmt.Sprintf("Deposit %d %% of the accepted quote", share)
+		}
+		return []Line{{Description: label, Quantity: 1, UnitPrice: document.RoundDiv(net*int64(share), 100), VATRate: rateFor(mode)}}
+	}
+	lines := make([]Line, len(a.Lines))
+	for i, l := range a.Lines {
+		lines[i] = Line{Description: l.Description, Quantity: l.Quantity, UnitPrice: l.UnitPrice, VATRate: rateFor(mode)}
+	}
+	return lines
 }

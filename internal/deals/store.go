@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -152,24 +153,52 @@ func (s *Service) store(ctx context.Context, actor Actor, cur Deal, next Input) 
 	}
 	var d Deal
 	err := s.st.InTx(ctx, func(tx *sql.Tx) error {
-		at := s.now()
-		args := append(values(next), at, cur.ID, cur.version)
 		var err error
-		d, err = scanDeal(tx.QueryRowContext(ctx, s.q(updateSQL), args...))
-		if err == sql.ErrNoRows {
-			var one int
-			if tx.QueryRowContext(ctx, s.q(`SELECT 1 FROM deals WHERE id = ?`), cur.ID).Scan(&one) == sql.ErrNoRows {
-				return errNotFound
-			}
-			return errChanged
-		}
-		if err != nil {
-			return err
-		}
-		ev.DealID, ev.Brand, ev.At, ev.Actor = &d.ID, d.Brand, at, actor
-		return s.Record(ctx, tx, ev)
+		d, err = s.write(ctx, tx, actor, cur, next, ev)
+		return err
 	})
 	return d, err
+}
+
+// write stores next over cur in tx with the event ev of the change.
+func (s *Service) write(ctx context.Context, tx *sql.Tx, actor Actor, cur Deal, next Input, ev Event) (Deal, error) {
+	at := s.now()
+	args := append(values(next), at, cur.ID, cur.version)
+	d, err := scanDeal(tx.QueryRowContext(ctx, s.q(updateSQL), args...))
+	if err == sql.ErrNoRows {
+		var one int
+		if tx.QueryRowContext(ctx, s.q(`SELECT 1 FROM deals WHERE id = ?`), cur.ID).Scan(&one) == sql.ErrNoRows {
+			return Deal{}, errNotFound
+		}
+		return Deal{}, errChanged
+	}
+	if err != nil {
+		return Deal{}, err
+	}
+	ev.DealID, ev.Brand, ev.At, ev.Actor = &d.ID, d.Brand, at, actor
+	return d, s.Record(ctx, tx, ev)
+}
+
+// MoveTo moves a deal to stage inside tx, with its event, when it is at
+// one of the stages from; at any other stage it stays (a quote accepted
+// books a new deal, never one already in production or paid). It answers
+// whether the deal moved. The deal's row is written first, so a deal
+// deleted or changed by another transaction waits for it or fails it.
+func (s *Service) MoveTo(ctx context.Context, tx *sql.Tx, actor Actor, dealID int64, stage string, from []string) (bool, error) {
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE deals SET version = version WHERE id = ?`), dealID); err != nil {
+		return false, err // takes the write lock before the read, as remove does
+	}
+	cur, err := scanDeal(tx.QueryRowContext(ctx, s.q(`SELECT `+allColumns+` FROM deals WHERE id = ?`), dealID))
+	if err == sql.ErrNoRows {
+		return false, errNotFound
+	}
+	if err != nil || !slices.Contains(from, cur.Stage) {
+		return false, err
+	}
+	next := cur.Input
+	next.Stage = stage
+	_, err = s.write(ctx, tx, actor, cur, next, diff(cur.Input, next))
+	return err == nil, err
 }
 
 // remove deletes a deal in one transaction: the hooks first (what hangs off

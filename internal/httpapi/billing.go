@@ -3,7 +3,9 @@ package httpapi
 import (
 	"context"
 
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/billing"
+	"github.com/ugcfolio/ugcfolio/internal/billing/document"
 )
 
 // Billing (issue 34) lives in internal/billing, handlers included: the
@@ -14,7 +16,32 @@ import (
 // both), and sweeps for reminders as often as the rooms sweep.
 func (s *Server) newBilling(d Deps) *billing.Service {
 	return billing.New(billing.Deps{Store: d.Store, Log: d.Log, Deals: s.deals, Jobs: s.jobs, Mail: s.mail,
-		Clock: d.RoomsClock, SweepEvery: d.RoomsSweepEvery})
+		Clock: d.RoomsClock, SweepEvery: d.RoomsSweepEvery, Agreement: s.agreement, Rooms: s.rooms})
+}
+
+// agreement answers what a deal's accepted quote settled, for its drafts.
+func (s *Server) agreement(ctx context.Context, dealID int64) (billing.Agreement, bool, error) {
+	q, err := s.quotes.Accepted(ctx, dealID)
+	if apperr.Is(err, apperr.CodeNotFound) {
+		return billing.Agreement{}, false, nil
+	}
+	if err != nil {
+		return billing.Agreement{}, false, err
+	}
+	return billing.Agreement{Lines: q.InvoiceLines(), DepositPercent: q.DepositPercent}, true, nil
+}
+
+// quoteVATMode is the VAT mode a new quote starts with: the billing
+// profile's (none while she is not VAT-registered).
+func (s *Server) quoteVATMode(ctx context.Context) (document.VATMode, error) {
+	p, err := s.billing.Profile(ctx)
+	if err != nil {
+		return "", err
+	}
+	if !p.VATRegistered {
+		return document.VATNone, nil
+	}
+	return document.VATDomestic, nil
 }
 
 // RunBilling queues billing's reminders sweep until ctx ends; serve runs it.

@@ -34,6 +34,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/ordering"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
+	"github.com/ugcfolio/ugcfolio/internal/quotes"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
@@ -127,6 +128,7 @@ type Server struct {
 	deals     *deals.Service     // the pipeline of deals (issue 28)
 	rooms     *rooms.Service     // delivery rooms, drafts, licences (issue 28)
 	billing   *billing.Service   // invoices, payments (issue 34)
+	quotes    *quotes.Service    // quotes sent into the rooms (issue 34)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -185,6 +187,7 @@ func New(d Deps) *Server {
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
 	s.rooms = s.newRooms(d)
+	s.quotes = s.newQuotes(d) // the room shows its quote, then billing's invoices
 	s.billing = s.newBilling(d)
 	s.routes()
 	return s
@@ -285,6 +288,11 @@ func (s *Server) routes() {
 	// Billing (issue 34): the profile, invoices, credit notes, payments,
 	// handled by internal/billing
 	s.mount(s.billing.Routes())
+	s.mount(s.billing.PublicRoutes())
+	// Quotes (issue 34): the admin's API, and the brand's acceptance in
+	// the room, handled by internal/quotes
+	s.mount(s.quotes.AdminRoutes())
+	s.mount(s.quotes.PublicRoutes())
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))

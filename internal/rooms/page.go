@@ -27,6 +27,7 @@ var (
 	roomPageTmpl     = template.Must(template.ParseFS(templateFS, "templates/room.html", "templates/layout.html"))
 	licencesPageTmpl = template.Must(template.ParseFS(templateFS, "templates/licences.html", "templates/layout.html"))
 	notFoundTmpl     = template.Must(template.ParseFS(templateFS, "templates/notfound.html", "templates/layout.html"))
+	sectionPageTmpl  = template.Must(template.ParseFS(templateFS, "templates/page.html", "templates/layout.html"))
 	printJS, _       = templateFS.ReadFile("templates/print.js")
 )
 
@@ -40,6 +41,7 @@ type roomView struct {
 	Due         string
 	Items       []videoView
 	HasLicences bool
+	Sections    []template.HTML // other capabilities' parts of the room (AddSection)
 	Notice      string
 	Error       string
 }

@@ -182,7 +182,10 @@ func (s *Service) roomView(r *http.Request, a access) (roomView, error) {
 	if err != nil {
 		return roomView{}, err
 	}
-	return s.roomData(a, "/room/"+r.PathValue("token"), list, assets, lics), nil
+	base := "/room/" + r.PathValue("token")
+	v := s.roomData(a, base, list, assets, lics)
+	v.Sections, err = s.renderSections(r.Context(), Visit{Deal: a.deal, Base: base, Query: r.URL.Query()})
+	return v, err
 }
 
 // maxAnswerBody caps an answer's form: a comment of MaxNote characters of

@@ -89,6 +89,9 @@ type Service struct {
 
 	sweep  jobs.Kind[struct{}]
 	mailer jobs.Kind[mailJob]
+
+	sectionsMu sync.Mutex
+	sections   []Section // what other capabilities show in the room (sections.go)
 }
 
 // Failed room lookups a client address may make: a burst, then one every

@@ -24,6 +24,7 @@ import { AdminLayout } from "../layout/admin-layout";
 import { DealForm, type DirtyFields } from "./deal-form";
 import { DealHistory } from "./deal-history";
 import { type DealValues, dealInput, dealValues } from "./deal-rules";
+import { QuotesPanel } from "./quotes-panel";
 import { DeliverySection } from "./room/delivery-section";
 
 /** The fields the admin changed, as a PATCH body: what she did not touch stays as stored. */
@@ -117,6 +118,7 @@ function DealScreen({ deal }: { deal: DealWithEvents }) {
       </div>
       <DealInvoices dealId={deal.id} />
       <DeliverySection deal={deal} />
+      <QuotesPanel deal={deal} />
       <ConfirmDeleteDialog
         open={deleting}
         title="Delete this deal?"
