@@ -1,13 +1,15 @@
 /**
- * Issue 34 in the browser, from a booked deal to paid, as the creator and the brand use it. The
- * creator fills in Settings → Billing (VAT-registered, a MOD10 KID agreement); the brand, in a fresh
- * browser with no account, approves the draft in the delivery room; the creator makes the invoice on
- * the deal's page, issues it behind the confirmation, downloads its PDF (read with pdftotext) and
- * EHF, and sends it to the brand (the mail carries the same PDF). The test build's clock
- * (UGCFOLIO_TEST_CLOCK) then walks to 3 days before the due date, the due date, 7 and 14 days after
- * it: one reminder each, the formal one with late interest. A second deal's invoice, paid on its due
- * date, gets no reminder after; a third is corrected by a credit note. The payment of the first
- * moves its deal to paid. E-mail goes to a real SMTP server (.tools/smtptest).
+ * Issue 34 in the browser, from a deal's quote to paid, as the creator and the brand use it. The
+ * creator fills in Settings → Billing (VAT-registered, a MOD10 KID agreement) and sends a quote
+ * with usage rights from the deal's page; the brand, in a fresh browser with no account, accepts it
+ * in the delivery room (the deal is booked) and approves the draft there. The creator makes the
+ * invoice on the deal's page (it starts from the accepted quote), issues it behind the
+ * confirmation, downloads its PDF (read with pdftotext) and EHF, and sends it to the brand (the
+ * mail carries the same PDF). The test build's clock (UGCFOLIO_TEST_CLOCK) then walks to 3 days
+ * before the due date, the due date, 7 and 14 days after it: one reminder each, the formal one with
+ * late interest. A second deal's invoice, paid on its due date, gets no reminder after it; a third
+ * is corrected by a credit note. The payment of the first moves its deal to paid, and the brand
+ * sees it paid in the room. E-mail goes to a real SMTP server (.tools/smtptest).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -207,7 +209,7 @@ async function issuedByApi(admin: Page, dealId: number, buyerEmail: string): Pro
   return (await issued.json()) as Invoice;
 }
 
-test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, reminders, payment, a credit note", async ({
+test("a deal from its quote to paid: profile, quote, invoice, PDF and EHF, sending, reminders, payment, a credit note", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -251,7 +253,7 @@ test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, remind
     });
   });
 
-  // The deal, booked (the deals API's own test covers making one).
+  // The deal, being negotiated (the deals API's own test covers making one).
   const made = await admin.request.post("/api/admin/deals", {
     data: {
       brand: "Fjellkaffe AS",
@@ -263,26 +265,58 @@ test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, remind
       deliverableCount: 3,
       deliverableSeconds: 30,
       dueDate: "2026-02-27",
-      stage: "booked",
+      stage: "negotiating",
     },
   });
   expect(made.status()).toBe(201);
   const deal = (await made.json()) as { id: number };
+  // The brand, in a browser of its own with no account: only the room's link opens anything.
+  const brandContext = await browser.newContext();
+  const brand = await brandContext.newPage();
+  let room = "";
 
-  await test.step("the draft, approved by the brand in the room", async () => {
+  await test.step("the quote, with usage rights, sent into the room and accepted by the brand", async () => {
     await admin.goto(`/admin/deals/${deal.id}`);
     const roomCard = admin.getByTestId("room-link");
     await roomCard.getByRole("button", { name: "Make the room link" }).click();
-    const room = await roomCard.getByTestId("room-url").inputValue();
+    room = await roomCard.getByTestId("room-url").inputValue();
+    const quotes = admin.getByRole("region", { name: "Quotes" });
+    await quotes.getByRole("button", { name: "New quote" }).click();
+    const quote = quotes.getByTestId("quote");
+    await expect(quote.getByTestId("quote-line")).toHaveCount(1);
+    await quote.getByRole("button", { name: "Add usage rights" }).click();
+    const rights = quote.getByTestId("quote-line").nth(1);
+    await rights.getByLabel("Unit price (kr, excl. VAT)").fill("1500");
+    await rights.getByLabel("Months").fill("3");
+    await rights.getByLabel("Territory").fill("Norge");
+    await quote.getByRole("button", { name: "Save and send" }).click();
+    await expect(quote.getByTestId("quote-state")).toHaveText("Sent – waiting for the brand");
+    const offer = await mailWith(/^Tilbud .* – Fjellkaffe AS: til godkjenning$/);
+    expect(offer.to).toEqual(["ola@fjellkaffe.no"]);
+
+    await brand.goto(room);
+    const card = brand.getByTestId("quote");
+    await expect(card).toContainText("Pakketilbud 1");
+    await card.getByRole("textbox", { name: "Navn", exact: true }).fill("Ola Nordmann");
+    await card.getByRole("textbox", { name: "Stilling", exact: true }).fill("Markedssjef");
+    await card.getByRole("textbox", { name: "Selskap", exact: true }).fill("Fjellkaffe AS");
+    await card.getByRole("checkbox", { name: "Jeg godtar dette tilbudet på vegne av selskapet" }).check();
+    await card.getByRole("button", { name: "Godta tilbudet" }).click();
+    await expect(brand.getByTestId("quote").getByRole("status")).toHaveText(/Tilbudet er godtatt/);
+
+    await admin.reload();
+    await expect(admin.getByTestId("deal-stage")).toHaveText("Booked");
+    await expect(quote.getByTestId("quote-acceptance")).toContainText(
+      "Ola Nordmann, Markedssjef, Fjellkaffe AS",
+    );
+  });
+
+  await test.step("the draft, approved by the brand in the room", async () => {
     await admin.getByTestId("draft-file-input").setInputFiles(clip);
     await expect(admin.getByText("Draft v1 of video 1 uploaded")).toBeVisible({ timeout: 20_000 });
-
-    const brandContext = await browser.newContext();
-    const brand = await brandContext.newPage();
     await brand.goto(room);
     await brand.locator("#video-1").getByRole("button", { name: "Godkjenn" }).click();
     await expect(brand.locator("#video-1").getByRole("status")).toHaveText(/Utkastet er godkjent/);
-    await brandContext.close();
   });
 
   let invoiceUrl = "";
@@ -297,8 +331,10 @@ test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, remind
     await expect(draft.getByRole("textbox", { name: "Buyer name", exact: true })).toHaveValue("Fjellkaffe AS");
     await expect(draft.getByRole("textbox", { name: "Buyer e-mail", exact: true })).toHaveValue("ola@fjellkaffe.no");
     await expect(draft.getByRole("textbox", { name: "Line 1: description", exact: true })).toHaveValue(
-      "Pakketilbud 1: 3 videoer, 30 sek, 9:16",
+      "UGC-video (Pakketilbud 1), 9:16, 30 sek",
     );
+    // The accepted quote's lines, the usage rights as their own.
+    await expect(draft.getByTestId("draft-line")).toHaveCount(2);
     await draft.getByRole("textbox", { name: "Buyer organisation number", exact: true }).fill(brandOrg);
     await draft.getByRole("textbox", { name: "Buyer's reference", exact: true }).fill("Ola Nordmann");
     await draft.getByRole("textbox", { name: "Street address", exact: true }).fill("Storgata 1");
@@ -328,8 +364,9 @@ test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, remind
     expect(text).toMatch(/Kontonummer\s+8601\.11\.17947/);
     expect(text).toMatch(new RegExp(`KID\\s+${kid}`));
     expect(text).toMatch(/Forfallsdato\s+16\.03\.2026/);
-    expect(text).toMatch(/Mva 25 % av 6 300,00\s+1 575,00/);
-    expect(text).toMatch(/Totalt\s+7 875,00/);
+    expect(text).toMatch(/Mva 25 % av 7 800,00\s+1 950,00/);
+    expect(text).toMatch(/Totalt\s+9 750,00/);
+    expect(text).toMatch(/Bruksrett: betalt bruk \(annonser\), 3 måneder, Norge\s+1\s+1 500,00\s+25 %/);
 
     const [ehf] = await Promise.all([
       admin.waitForEvent("download"),
@@ -339,7 +376,7 @@ test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, remind
     expect(xml).toContain("<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>");
     expect(xml).toContain(`<cbc:PaymentID>${kid}</cbc:PaymentID>`);
     expect(xml).toContain(`<cbc:DueDate>${dueDay}</cbc:DueDate>`);
-    expect(xml).toMatch(/<cbc:TaxAmount currencyID="NOK">1575\.00<\/cbc:TaxAmount>/);
+    expect(xml).toMatch(/<cbc:TaxAmount currencyID="NOK">1950\.00<\/cbc:TaxAmount>/);
   });
 
   await test.step("sent to the brand: the mail carries the same PDF, and the EHF", async () => {
@@ -417,8 +454,10 @@ test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, remind
     await setClock(fromDue(14));
     const formal = await mailWith(/^Purring: faktura 1001$/);
     expect(formal.to).toEqual(["ola@fjellkaffe.no"]);
-    // 12 % a year (from 1 January 2026) on 7 875,00 kr for 14 days: 36,25 kr.
-    expect(formal.text).toContain("Forsinkelsesrente til 30.03.2026: 36,25 NOK");
+    // 12 % a year (from 1 January 2026) on 9 750,00 kr for 14 days: 44,88 kr.
+    expect(formal.text).toContain("Forsinkelsesrente til 30.03.2026: 44,88 NOK");
+    // Norwegian amounts group thousands with a no-break space.
+    expect(formal.text.replace(/\u00a0/g, " ")).toContain("Å betale: 9 794,88 NOK");
     expect(formal.text).toContain(`KID: ${kid}`);
     // Invoice 1002, paid on its due date, got nothing after it: a sweep runs every second here,
     // so two seconds more let any reminder of it queued beside 1001's arrive.
@@ -448,6 +487,15 @@ test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, remind
     });
     await admin.goto(`/admin/deals/${deal.id}`);
     await expect(admin.getByTestId("deal-stage")).toHaveText("Paid");
+    // The brand sees it paid in the room, and downloads the same PDF there.
+    await brand.goto(room);
+    const row = brand.getByTestId("room-invoice").filter({ hasText: "Faktura 1001" });
+    await expect(row).toContainText("Betalt");
+    const [fromRoom] = await Promise.all([
+      brand.waitForEvent("download"),
+      row.getByRole("link", { name: "Last ned PDF" }).click(),
+    ]);
+    expect((await readFile(await fromRoom.path())).equals(await readFile(pdfFile))).toBe(true);
     await admin.goto("/admin/deals");
     await expect(admin.getByTestId("deal-column-paid")).toContainText("Fjellkaffe AS");
     await expect(admin.getByTestId("deal-column-paid")).toContainText("Nordlys AS");
@@ -461,5 +509,6 @@ test("from a booked deal to paid: profile, invoice, PDF and EHF, sending, remind
       await expectNoViolations(admin, `the Invoices screen at ${admin.viewportSize()?.width} px`);
     });
   });
+  await brandContext.close();
 
 });
