@@ -327,7 +327,10 @@ describe("an issued invoice", () => {
         if (calls === 1) {
           return json({ message: "From 1 January 2027 … send again with confirmNoEHF: true" }, 409);
         }
-        return json({ to: "ola@nordlys.no", attachments: ["faktura-1001.pdf", "faktura-1001.xml"] });
+        return json({
+          to: "ola@nordlys.no",
+          attachments: ["faktura-1001.pdf", "faktura-1001.xml"],
+        });
       },
     });
     const user = userEvent.setup();

@@ -25,6 +25,8 @@ export function SendForm({ invoice }: { invoice: Invoice }) {
   const [ehfWarning, setEhfWarning] = useState("");
   const [sent, setSent] = useState<SentInvoice | null>(null);
   const name = `${invoiceKindLabel(invoice.kind)} ${invoiceNumber(invoice)}`;
+  // Once paid or credited, sending again is rare: the button steps back for what is still to do.
+  const settled = invoice.state === "paid" || invoice.state === "credited";
   const send = useSendInvoice({
     onSuccess: (result) => {
       setSent(result);
@@ -71,7 +73,7 @@ export function SendForm({ invoice }: { invoice: Invoice }) {
             />
           )}
         </FormField>
-        <Button type="submit" disabled={send.isPending}>
+        <Button type="submit" variant={settled ? "outline" : "primary"} disabled={send.isPending}>
           {send.isPending ? (
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
           ) : (
