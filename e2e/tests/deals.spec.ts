@@ -91,11 +91,14 @@ test("an inquiry becomes a deal in one click, moves across the board, and the Ov
   expect(again.status()).toBe(200);
   expect(((await again.json()) as DealJSON).id).toBe(id);
 
-  // The deal is prefilled from the inquiry; its price and due date (today: due this week) are set.
+  // The deal is prefilled from the inquiry, with the package's videos and price, named in the
+  // brand's language (issue 38); its due date (today: due this week) is set.
   await dealLink.click();
   await expect(page.getByRole("heading", { level: 1, name: "Nordlys AS" })).toBeVisible();
   await expect(page.getByLabel("Contact e-mail")).toHaveValue("ola@nordlys.no");
-  await expect(page.getByLabel("Package")).toHaveValue("Pakketilbud 1");
+  await expect(page.getByLabel("Package")).toHaveValue("Package 1");
+  await expect(page.getByLabel("Price")).toHaveValue("6300");
+  await expect(page.getByLabel("Videos")).toHaveValue("3");
   await expect(page.getByLabel("Brief")).toHaveValue("Three videos for our spring launch, please.");
   await expect(page.getByRole("combobox", { name: "Brand's language" })).toHaveText("English");
   const today = await page.evaluate(() => {
@@ -103,12 +106,10 @@ test("an inquiry becomes a deal in one click, moves across the board, and the Ov
     const pad = (n: number) => String(n).padStart(2, "0");
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   });
-  await page.getByLabel("Price").fill("6300");
-  await page.getByLabel("Videos").fill("3");
   await page.getByLabel("Due date").fill(today);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Deal saved")).toBeVisible();
-  await expect(page.getByTestId("deal-history")).toContainText("Kari Nordmann changed the price from none to NOK 6,300");
+  await expect(page.getByTestId("deal-history")).toContainText("Kari Nordmann changed the due date from none to");
 
   // The board: New → Negotiating with the mouse.
   await page.getByRole("link", { name: "All deals", exact: true }).click();

@@ -27,8 +27,8 @@ import (
 	"context"
 	"github.com/ugcfolio/ugcfolio/internal/billing/document"
 	"github.com/ugcfolio/ugcfolio/internal/rooms"
+	"github.com/ugcfolio/ugcfolio/internal/siteclock"
 	"log/slog"
-	"sync"
 	"time"
 	_ "time/tzdata" // Europe/Oslo on machines without a zoneinfo database
 
@@ -84,8 +84,7 @@ type Service struct {
 	sweep       jobs.Kind[struct{}]
 	mailer      jobs.Kind[mailJob]
 
-	clockMu sync.RWMutex
-	clock   func() time.Time
+	clock siteclock.Clock
 }
 
 // New makes billing, registers its job kinds and its hook on the deals'
@@ -110,35 +109,13 @@ func New(d Deps) *Service {
 }
 
 // SetClock replaces the clock (tests); nil is the real time.
-func (s *Service) SetClock(now func() time.Time) {
-	if now == nil {
-		now = time.Now
-	}
-	s.clockMu.Lock()
-	defer s.clockMu.Unlock()
-	s.clock = now
-}
+func (s *Service) SetClock(now func() time.Time) { s.clock.Set(now) }
 
-// now is billing's time, UTC, to the microsecond (what both databases keep).
-func (s *Service) now() time.Time {
-	s.clockMu.RLock()
-	defer s.clockMu.RUnlock()
-	return s.clock().UTC().Truncate(time.Microsecond)
-}
-
-// oslo is where the creator's days are: an invoice's dates are Norwegian days.
-var oslo = mustLoad("Europe/Oslo")
-
-func mustLoad(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic(err) // embedded by time/tzdata: cannot fail
-	}
-	return loc
-}
+// now is billing's time (siteclock.Clock.Now).
+func (s *Service) now() time.Time { return s.clock.Now() }
 
 // today is the day it is in Oslo, YYYY-MM-DD.
-func (s *Service) today() string { return s.now().In(oslo).Format(time.DateOnly) }
+func (s *Service) today() string { return s.clock.Today() }
 
 // addDays answers the day n days after d (YYYY-MM-DD).
 func addDays(d string, n int) string {

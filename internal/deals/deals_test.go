@@ -183,12 +183,12 @@ func TestFromInquiryOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, created, err := s.FromInquiry(ctx, kari, inq.ID, newInput())
+		d, created, err := s.FromInquiry(ctx, kari, inq.ID, Input{})
 		if err != nil || !created {
 			t.Fatalf("from inquiry: %+v, %v, %v", d, created, err)
 		}
 		want := Input{Brand: "Nordlys AS", ContactName: "Ola Nordmann", ContactEmail: "ola@nordlys.no", Language: "en",
-			Package: "Pakketilbud 1", Currency: "NOK", DeliverableCount: 1, DeliverableFormat: "9:16",
+			Package: "Package 1", Price: 6300, Currency: "NOK", DeliverableCount: 3, DeliverableFormat: "9:16",
 			Brief: "Tre videoer til lanseringen i mai.", Stage: StageNew}
 		if d.Input != want || d.InquiryID == nil || *d.InquiryID != inq.ID {
 			t.Fatalf("deal %+v, want %+v", d, want)
@@ -215,7 +215,7 @@ func TestFromInquiryOnce(t *testing.T) {
 		if err != nil || kept.InquiryID != nil {
 			t.Errorf("after the inquiry's deletion: %+v, %v", kept, err)
 		}
-		if _, _, err := s.FromInquiry(ctx, kari, inq.ID, newInput()); code(err) != apperr.CodeNotFound {
+		if _, _, err := s.FromInquiry(ctx, kari, inq.ID, Input{}); code(err) != apperr.CodeNotFound {
 			t.Errorf("a deleted inquiry: %v", err)
 		}
 	})

@@ -55,20 +55,29 @@ func (s *Service) listDeals(w http.ResponseWriter, r *http.Request, _ httpx.Admi
 type createBody struct {
 	InquiryID *int64 `json:"inquiryId"`
 	Input
+	// DeliverableCount shadows Input's, to tell "not given" (one video by
+	// hand; the inquiry's package from an inquiry) from a count given.
+	DeliverableCount *int `json:"deliverableCount"`
 }
 
 // createDeal answers POST /api/admin/deals: 201 with the new deal; with
 // inquiryId, 201 with the inquiry's new deal or 200 with the one it has.
 func (s *Service) createDeal(w http.ResponseWriter, r *http.Request, admin httpx.Admin) error {
-	body := createBody{Input: newInput()}
+	var body createBody
 	if err := httpx.DecodeJSON(w, r, &body); err != nil {
 		return err
+	}
+	if body.DeliverableCount != nil {
+		body.Input.DeliverableCount = *body.DeliverableCount
 	}
 	if body.InquiryID != nil {
 		if *body.InquiryID <= 0 {
 			return apperr.Invalid("inquiryId must be the id of an inquiry")
 		}
 		return s.answerFromInquiry(w, r, admin, *body.InquiryID, body.Input)
+	}
+	if body.DeliverableCount == nil {
+		body.Input.DeliverableCount = defaultVideos
 	}
 	d, err := s.Create(r.Context(), ActorOf(admin), body.Input)
 	if err != nil {
@@ -84,7 +93,7 @@ func (s *Service) dealFromInquiry(w http.ResponseWriter, r *http.Request, admin 
 	if err != nil {
 		return err
 	}
-	return s.answerFromInquiry(w, r, admin, id, newInput())
+	return s.answerFromInquiry(w, r, admin, id, Input{})
 }
 
 func (s *Service) answerFromInquiry(w http.ResponseWriter, r *http.Request, admin httpx.Admin, inquiryID int64, over Input) error {

@@ -151,7 +151,7 @@ func TestDealFromInquiryInOneClick(t *testing.T) {
 		inq := inbox[0].ID
 		d := deal(t, admin, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inq), nil, http.StatusCreated)
 		if d.Brand != "Nordlys AS" || d.ContactName != "Ola Nordmann" || d.ContactEmail != "ola@nordlys.no" || d.Language != "en" ||
-			d.Package != "Pakketilbud 2" || d.Brief != "Fem videoer til vårkampanjen." || d.InquiryID == nil || *d.InquiryID != inq {
+			d.Package != "Package 2" || d.DeliverableCount != 5 || d.Price != 10000 || d.Currency != "NOK" || d.Brief != "Fem videoer til vårkampanjen." || d.InquiryID == nil || *d.InquiryID != inq {
 			t.Fatalf("deal %+v", d)
 		}
 		// A second click, either way, answers the same deal.
@@ -170,6 +170,65 @@ func TestDealFromInquiryInOneClick(t *testing.T) {
 		}
 		admin.Do("POST", "/api/admin/contact/999/deal", nil).WantMessage(t, http.StatusNotFound, "Inquiry not found")
 		admin.Do("POST", "/api/admin/deals", map[string]any{"inquiryId": 999}).WantMessage(t, http.StatusNotFound, "Inquiry not found")
+	})
+}
+
+// A deal from an inquiry takes its package's videos and price and names it
+// in the inquiry's language; what the admin's body gives wins, a deal by
+// hand without a count has one video, and a custom offer promises neither.
+func TestDealFromInquiryTakesThePackage(t *testing.T) {
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
+		inquiry := func(service, language string) int64 {
+			e.Client().Do("POST", "/api/contact", map[string]string{"name": "Kari Nordmann", "email": "kari@fjell.no",
+				"service": service, "message": "Vi trenger videoer til høsten.", "language": language}).
+				WantStatus(t, http.StatusCreated)
+			var inbox []struct {
+				ID int64 `json:"id"`
+			}
+			admin.Do("GET", "/api/admin/contact", nil).WantStatus(t, http.StatusOK).JSON(t, &inbox)
+			return inbox[0].ID // newest first
+		}
+		type got struct {
+			Package        string
+			Videos, Price  int
+			Currency, Lang string
+		}
+		of := func(d dealJSON) got {
+			return got{d.Package, d.DeliverableCount, d.Price, d.Currency, d.Language}
+		}
+		single := deal(t, admin, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inquiry("Enkeltvideo", "no")), nil, http.StatusCreated)
+		if g, want := of(single), (got{"Enkeltvideo", 1, 2500, "NOK", "no"}); g != want {
+			t.Errorf("single video: %+v, want %+v", g, want)
+		}
+		one := deal(t, admin, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inquiry("Pakketilbud 1", "en")), nil, http.StatusCreated)
+		if g, want := of(one), (got{"Package 1", 3, 6300, "NOK", "en"}); g != want {
+			t.Errorf("package 1 in English: %+v, want %+v", g, want)
+		}
+		given := deal(t, admin, "POST", "/api/admin/deals", map[string]any{"inquiryId": inquiry("Pakketilbud 2", "no"),
+			"deliverableCount": 4, "price": 9000}, http.StatusCreated)
+		if g, want := of(given), (got{"Pakketilbud 2", 4, 9000, "NOK", "no"}); g != want {
+			t.Errorf("package 2 with the admin's count and price: %+v, want %+v", g, want)
+		}
+		euro := deal(t, admin, "POST", "/api/admin/deals", map[string]any{"inquiryId": inquiry("Pakketilbud 2", "en"),
+			"currency": "EUR"}, http.StatusCreated)
+		if g, want := of(euro), (got{"Package 2", 5, 0, "EUR", "en"}); g != want {
+			t.Errorf("package 2 in euros (no kroner price carried over): %+v, want %+v", g, want)
+		}
+		custom := deal(t, admin, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inquiry("Skreddersydd", "en")), nil, http.StatusCreated)
+		if g, want := of(custom), (got{"Custom solution", 1, 0, "NOK", "en"}); g != want {
+			t.Errorf("custom offer: %+v, want %+v", g, want)
+		}
+		none := deal(t, admin, "POST", fmt.Sprintf("/api/admin/contact/%d/deal", inquiry("", "no")), nil, http.StatusCreated)
+		if g, want := of(none), (got{"", 1, 0, "NOK", "no"}); g != want {
+			t.Errorf("no package: %+v, want %+v", g, want)
+		}
+		byHand := deal(t, admin, "POST", "/api/admin/deals", map[string]any{"brand": "Fjellkaffe"}, http.StatusCreated)
+		zero := deal(t, admin, "POST", "/api/admin/deals", map[string]any{"brand": "Fjellkaffe", "deliverableCount": 0}, http.StatusCreated)
+		if byHand.DeliverableCount != 1 || zero.DeliverableCount != 0 {
+			t.Errorf("by hand: %d videos without a count, %d with 0", byHand.DeliverableCount, zero.DeliverableCount)
+		}
 	})
 }
 

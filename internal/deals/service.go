@@ -14,9 +14,6 @@ import (
 // change it, delete it. Each checks the deal form and records its event in
 // the same transaction as the change.
 
-// newInput is what a deal starts from before its body: one video.
-func newInput() Input { return Input{DeliverableCount: defaultVideos} }
-
 // Create stores a deal made by hand; empty choices take their defaults.
 func (s *Service) Create(ctx context.Context, actor Actor, in Input) (Deal, error) {
 	in, err := Check(defaults(in))
@@ -33,9 +30,11 @@ func (s *Service) Create(ctx context.Context, actor Actor, in Input) (Deal, erro
 
 // FromInquiry makes the deal of an inquiry: brand (the company, else the
 // sender's name), contact, e-mail, the page's language, the package it
-// named and its message as the brief, wherever over has left them empty.
-// An inquiry becomes at most one deal: when it has one already, that deal
-// is answered (created false) and over is ignored.
+// named (its name in that language, its videos and price: packages.go) and
+// its message as the brief, wherever over has left them empty (a count of
+// 0 videos is empty: the package's, else one). An inquiry becomes at most
+// one deal: when it has one already, that deal is answered (created false)
+// and over is ignored.
 func (s *Service) FromInquiry(ctx context.Context, actor Actor, inquiryID int64, over Input) (d Deal, created bool, err error) {
 	if d, err := s.byInquiry(ctx, inquiryID); err != sql.ErrNoRows {
 		return d, false, err
@@ -45,6 +44,9 @@ func (s *Service) FromInquiry(ctx context.Context, actor Actor, inquiryID int64,
 		return Deal{}, false, err
 	}
 	in := prefill(over, inq)
+	if in.DeliverableCount == 0 {
+		in.DeliverableCount = defaultVideos
+	}
 	if in, err = Check(defaults(in)); err != nil {
 		return Deal{}, false, err
 	}
@@ -74,9 +76,8 @@ func prefill(in Input, inq store.Inquiry) Input {
 	if in.Language == "" && lang.Valid(inq.Language) {
 		in.Language = inq.Language
 	}
-	or(&in.Package, inq.Service)
 	or(&in.Brief, inq.Message)
-	return in
+	return withPackage(in, inq.Service)
 }
 
 // Update writes a deal's new fields over what is stored, recording what

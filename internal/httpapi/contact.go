@@ -13,9 +13,12 @@ import (
 // The contact form's rules (SPEC.md section 5), the same messages as the
 // client's schema in web/src/features/public/contact/contact-schema.ts.
 const (
-	MsgContactEmail   = auth.MsgInvalidEmail
-	MsgContactName    = "Name must be at least 2 characters"
-	MsgContactMessage = "Message must be at least 10 characters"
+	MsgContactEmail = auth.MsgInvalidEmail
+	MsgContactName  = "Name must be at least 2 characters"
+	// MsgContactNameRequired is an empty name's: "at least 2 characters" to
+	// someone who wrote none said the wrong thing (issue 38).
+	MsgContactNameRequired = "Please enter your name"
+	MsgContactMessage      = "Message must be at least 10 characters"
 
 	minContactName    = 2
 	maxContactName    = 200
@@ -55,7 +58,8 @@ const (
 
 // contactForm is the contact form's field rules (its rows in testdata/rules.json).
 var contactForm = forms.New("contact",
-	forms.Field[contactRequest]{Rule: forms.Rule{Field: "name", Label: "Name", Trim: true, Min: minContactName, MinMsg: MsgContactName, Max: maxContactName},
+	forms.Field[contactRequest]{Rule: forms.Rule{Field: "name", Label: "Name", Trim: true, Required: true, RequiredMsg: MsgContactNameRequired,
+		Min: minContactName, MinMsg: MsgContactName, Max: maxContactName},
 		Text: func(in *contactRequest) *string { return &in.Name }},
 	forms.Field[contactRequest]{Rule: forms.Rule{Field: "email", Label: "Email", Trim: true, Format: "email"},
 		Text: func(in *contactRequest) *string { return &in.Email }},

@@ -72,8 +72,8 @@ func TestContactRules(t *testing.T) {
 			msg  string
 		}{
 			{"short name", with(validContact(), "name", "K"), MsgContactName},
-			{"blank name", with(validContact(), "name", "   "), MsgContactName},
-			{"missing name", with(validContact(), "name", nil), MsgContactName},
+			{"blank name", with(validContact(), "name", "   "), MsgContactNameRequired},
+			{"missing name", with(validContact(), "name", nil), MsgContactNameRequired},
 			{"long name", with(validContact(), "name", strings.Repeat("n", 201)), "Name must be at most 200 characters"},
 			{"bad email", with(validContact(), "email", "kari@"), MsgContactEmail},
 			{"missing email", with(validContact(), "email", nil), MsgContactEmail},

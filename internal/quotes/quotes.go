@@ -25,9 +25,9 @@ package quotes
 
 import (
 	"context"
+	"github.com/ugcfolio/ugcfolio/internal/siteclock"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 	_ "time/tzdata" // Europe/Oslo on machines without a zoneinfo database
 
@@ -191,8 +191,7 @@ type Service struct {
 	clientIP func(r *http.Request) string
 	vatMode  func(ctx context.Context) (document.VATMode, error)
 
-	clockMu sync.RWMutex
-	clock   func() time.Time
+	clock siteclock.Clock
 
 	mailer jobs.Kind[mailJob]
 }
@@ -213,34 +212,17 @@ func New(d Deps) *Service {
 }
 
 // SetClock replaces the clock (tests); nil is the real time.
-func (s *Service) SetClock(now func() time.Time) {
-	if now == nil {
-		now = time.Now
-	}
-	s.clockMu.Lock()
-	defer s.clockMu.Unlock()
-	s.clock = now
-}
+func (s *Service) SetClock(now func() time.Time) { s.clock.Set(now) }
 
-// now is the quotes' time, UTC, to the microsecond (what both databases keep).
-func (s *Service) now() time.Time {
-	s.clockMu.RLock()
-	defer s.clockMu.RUnlock()
-	return s.clock().UTC().Truncate(time.Microsecond)
-}
+// now is the quotes' time (siteclock.Clock.Now).
+func (s *Service) now() time.Time { return s.clock.Now() }
 
 // oslo is where the creator and the brand count days: a quote valid until
 // 31 March may be accepted until midnight that day in Norway.
-var oslo = func() *time.Location {
-	loc, err := time.LoadLocation("Europe/Oslo")
-	if err != nil {
-		panic(err) // embedded by time/tzdata: cannot fail
-	}
-	return loc
-}()
+var oslo = siteclock.Oslo
 
 // today is the quotes' day in Oslo, YYYY-MM-DD.
-func (s *Service) today() string { return s.now().In(oslo).Format(time.DateOnly) }
+func (s *Service) today() string { return s.clock.Today() }
 
 // stateOf derives a quote's state on a day.
 func stateOf(q Quote, today string) string {

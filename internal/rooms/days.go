@@ -2,7 +2,8 @@ package rooms
 
 import (
 	"time"
-	_ "time/tzdata" // Europe/Oslo on machines without a zoneinfo database
+
+	"github.com/ugcfolio/ugcfolio/internal/siteclock"
 )
 
 // Days as the creator and the brand count them: in Norway's time zone.
@@ -10,18 +11,10 @@ import (
 // time a draft waits for its answer is counted in business days (Monday
 // to Friday; public holidays are not known and count as business days).
 
-var oslo = mustLoad("Europe/Oslo")
-
-func mustLoad(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic(err) // embedded by time/tzdata: cannot fail
-	}
-	return loc
-}
+var oslo = siteclock.Oslo
 
 // day is t's calendar day in Oslo, YYYY-MM-DD.
-func day(t time.Time) string { return t.In(oslo).Format(time.DateOnly) }
+func day(t time.Time) string { return siteclock.Day(t) }
 
 // addDays answers the day n days after d (YYYY-MM-DD; n may be negative).
 func addDays(d string, n int) string {

@@ -27,6 +27,7 @@
 package rooms
 
 import (
+	"github.com/ugcfolio/ugcfolio/internal/siteclock"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -84,8 +85,7 @@ type Service struct {
 
 	limit ratelimit.Limiter // failed token lookups per client address, counted in the database
 
-	clockMu sync.RWMutex
-	clock   func() time.Time
+	clock siteclock.Clock
 
 	sweep  jobs.Kind[struct{}]
 	mailer jobs.Kind[mailJob]
@@ -124,21 +124,10 @@ func New(d Deps) *Service {
 }
 
 // SetClock replaces the clock (tests); nil is the real time.
-func (s *Service) SetClock(now func() time.Time) {
-	if now == nil {
-		now = time.Now
-	}
-	s.clockMu.Lock()
-	defer s.clockMu.Unlock()
-	s.clock = now
-}
+func (s *Service) SetClock(now func() time.Time) { s.clock.Set(now) }
 
-// now is the rooms' time, UTC, to the microsecond (what both databases keep).
-func (s *Service) now() time.Time {
-	s.clockMu.RLock()
-	defer s.clockMu.RUnlock()
-	return s.clock().UTC().Truncate(time.Microsecond)
-}
+// now is the rooms' time (siteclock.Clock.Now).
+func (s *Service) now() time.Time { return s.clock.Now() }
 
 // SetLimiter replaces the rate limit of failed lookups (tests).
 func (s *Service) SetLimiter(l ratelimit.Limiter) { s.limit = l }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dropSignedInHint, signedInHintCookie } from "./auth";
 
-type Analytics = typeof import("./analytics");
+type Analytics = typeof import("./analytics") & typeof import("./analytics-video");
 
 /** The IntersectionObserver jsdom lacks: the test says which elements came into view. */
 class FakeObserver {
@@ -34,7 +34,8 @@ let listenerSpies: Array<ReturnType<typeof vi.spyOn>> = [];
 /** A fresh copy of the module (its once-per-page-load state starts empty). */
 async function load(): Promise<Analytics> {
   vi.resetModules();
-  return import("./analytics");
+  // The player's part shares the fresh copy (it imports ./analytics after the reset too).
+  return { ...(await import("./analytics")), ...(await import("./analytics-video")) };
 }
 
 /** Every event the beacon sent, in order, with each request's body checked against the contract. */
@@ -128,10 +129,29 @@ describe("the analytics beacon", () => {
   it("sends what waits a few seconds after the first event, without the page hiding", async () => {
     const analytics = await load();
     analytics.startAnalytics("no");
+    analytics.track({ t: "click", target: "hero-cta" });
+    vi.advanceTimersByTime(4999);
+    expect(sendBeacon).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(sentEvents().map((e) => e.t)).toEqual(["view", "click"]);
+  });
+
+  it("sends a form step at once, with what waits, and each step once per page load", async () => {
+    const analytics = await load();
+    analytics.startAnalytics("no");
+    analytics.track({ t: "click", target: "package-2" });
     analytics.track({ t: "form", step: "started" }, "form-started");
+    expect(sentEvents()).toEqual([
+      expect.objectContaining({ t: "view" }),
+      { t: "click", target: "package-2" },
+      { t: "form", step: "started" },
+    ]);
     analytics.track({ t: "form", step: "started" }, "form-started");
-    vi.advanceTimersByTime(5000);
-    expect(sentEvents().map((e) => e.t)).toEqual(["view", "form"]);
+    analytics.track({ t: "form", step: "sent" });
+    expect(sendBeacon).toHaveBeenCalledTimes(2);
+    expect(sentEvents().slice(3)).toEqual([{ t: "form", step: "sent" }]);
+    vi.advanceTimersByTime(10_000);
+    expect(sendBeacon).toHaveBeenCalledTimes(2); // the timer found nothing left to send
   });
 
   it("splits a long queue into requests of at most 20 events", async () => {

@@ -4,8 +4,8 @@
  * (screen class and time zone, sections reached, plays, clicks, the form, visible time).
  *
  * It keeps nothing in the browser (no cookie, no storage): events wait in memory, are sent in
- * batches of at most 20 a few seconds after the first one or when the page is hidden, and are lost
- * with the page. Nothing is sent with Global Privacy Control on, nor from a signed-in admin's
+ * batches of at most 20 a few seconds after the first one, at once with a form step, or when the
+ * page is hidden, and are lost with the page. Nothing is sent with Global Privacy Control on, nor from a signed-in admin's
  * browser (the server checks both too). Every function is safe to call when it sends nothing.
  */
 export type AnalyticsEvent =
@@ -57,45 +57,10 @@ export function track(event: AnalyticsEvent, once?: string): void {
   if (!allowed() || (once && sent.has(once))) return;
   if (once) sent.add(once);
   queue.push(event);
-  timer ??= setTimeout(flush, 5000);
-}
-
-/**
- * Watches the videos inside `element` (media events do not bubble: listened to while capturing)
- * for one portfolio item: a play, then 25/50/75 % and 100 % (within 2 s of the end; a tenth of
- * a clip shorter than 20 s, or every moment of a 2 s clip would be a finish), once each per
- * opening of the player.
- * Returns the function that stops watching.
- */
-export function watchVideo(element: Element, item: number): () => void {
-  const reached = new Set<number>();
-  const onEvent = (event: Event) => {
-    const video = event.target as HTMLVideoElement;
-    // One play per opening (a pause and resume is the same viewing). A video playing without a
-    // "play" heard (autoplay may start before the page listens) counts at its first time update.
-    if ((event.type === "play" || !video.paused) && !reached.has(0)) {
-      reached.add(0);
-      track({ t: "play", item });
-    }
-    if (event.type === "play") return;
-    const { currentTime, duration } = video;
-    if (!(duration > 0)) return;
-    for (const pct of [25, 50, 75, 100]) {
-      const due =
-        pct === 100
-          ? duration - currentTime <= Math.min(2, duration / 10)
-          : currentTime >= (duration * pct) / 100;
-      if (due && !reached.has(pct)) {
-        reached.add(pct);
-        track({ t: "progress", item, pct });
-      }
-    }
-  };
-  const types = ["play", "timeupdate", "ended"];
-  for (const type of types) element.addEventListener(type, onEvent, true);
-  return () => {
-    for (const type of types) element.removeEventListener(type, onEvent, true);
-  };
+  // A form step goes at once, with what waits: sending the form is often the visit's last act, and
+  // a beacon sent as the page hides may not arrive (issue 38).
+  if (event.t === "form") flush();
+  else timer ??= setTimeout(flush, 5000);
 }
 
 function screenClass(): string {

@@ -50,7 +50,8 @@ describe("withDefaults", () => {
       ]);
       expect(c.contact.hours).toBe("Man-Fre: 09:00 - 17:00");
       expect(c.contact.location).toBe("Porsgrunn, Telemark, Norway");
-      expect(c.footer.copyright).toContain("2025");
+      // The year is filled in as the footer shows it: always this year (issue 38).
+      expect(c.footer.copyright).toContain("© {year} ugcfolio.");
     }
   });
 });

@@ -16,6 +16,8 @@ export const emailPattern =
 
 /** One field's rules; a text is trimmed before they apply, and lengths count UTF-16 units as zod's. */
 export interface FieldRule {
+  /** Not empty: its own message, where "at least 2 characters" would say the wrong thing. */
+  required?: boolean;
   /** At least this many characters. */
   min?: number;
   /** At most this many characters. */
@@ -25,7 +27,7 @@ export interface FieldRule {
   oneOf?: readonly string[];
   optional?: boolean;
   /** The message each rule shows when it fails. */
-  messages: { min?: string; max?: string; format?: string; oneOf?: string };
+  messages: { required?: string; min?: string; max?: string; format?: string; oneOf?: string };
 }
 
 /** The rules of a form's fields, in the order the form shows them; a field without rules is absent. */
@@ -35,6 +37,7 @@ type RuleKind = keyof FieldRule["messages"];
 
 /** The first rule the value breaks, or undefined when it keeps them all. */
 function firstBroken(rule: FieldRule, value: string): RuleKind | undefined {
+  if (rule.required && !value) return "required";
   if (rule.min !== undefined && value.length < rule.min) return "min";
   if (rule.max !== undefined && value.length > rule.max) return "max";
   if (rule.format === "email" && !emailPattern.test(value)) return "format";

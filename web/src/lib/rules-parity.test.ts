@@ -121,6 +121,28 @@ describe("rules shared with the server (testdata/rules.json)", () => {
     expect([...serviceOptions]).toEqual(rules.contactServices);
   });
 
+  it("shows the packages a deal from an inquiry takes: the same names, prices and videos", () => {
+    for (const language of languages) {
+      const { pricing, contact } = catalogues[language];
+      const custom = rules.sitePackages[pricing.packages.length];
+      expect(pricing.packages.length + 1, language).toBe(rules.sitePackages.length);
+      pricing.packages.forEach((pack, index) => {
+        const site = rules.sitePackages[index];
+        expect(site?.service, language).toBe(serviceOptions[index]);
+        expect(pack.name, language).toBe(site?.names[language]);
+        expect(pack.price.replace(/\D/g, ""), `${language} ${pack.name}`).toBe(String(site?.price));
+        expect(pack.features[0], `${language} ${pack.name}`).toMatch(
+          new RegExp(`^${site?.videos} `),
+        );
+      });
+      expect(custom?.service).toBe(serviceOptions[3]);
+      for (const site of rules.sitePackages) {
+        const service = site.service as (typeof serviceOptions)[number];
+        expect(contact.services[service], `${language} ${site.service}`).toBe(site.names[language]);
+      }
+    }
+  });
+
   it("has the deals' stages, formats and currencies, in the same order", () => {
     expect([...dealStages]).toEqual(rules.dealStages);
     expect([...dealFormats]).toEqual(rules.dealFormats);

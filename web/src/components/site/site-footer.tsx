@@ -124,19 +124,12 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-5 py-6 text-sm text-stone-400 sm:flex-row sm:items-center sm:justify-between sm:px-8">
-          <p>{footer.copyright}</p>
-          <ul className="flex gap-6">
-            <li>
-              <a href={privacyPathOf[language]} className={textLink}>
-                {t.footer.privacy}
-              </a>
-            </li>
-            <li>
-              <a href="#top" className={textLink}>
-                {t.footer.terms}
-              </a>
-            </li>
-          </ul>
+          {/* "{year}" is this year's: the line is never a year behind. */}
+          <p>{footer.copyright.replace("{year}", String(new Date().getFullYear()))}</p>
+          {/* No terms link while there are no terms: it led to the top of the page (issue 38). */}
+          <a href={privacyPathOf[language]} className={textLink}>
+            {t.footer.privacy}
+          </a>
         </div>
       </div>
     </footer>

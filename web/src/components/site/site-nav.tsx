@@ -20,17 +20,19 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
-function LanguageSwitch({ className }: { className?: string }) {
+function LanguageSwitch({ onSwitch }: { onSwitch: () => void }) {
   const { t, toggle, language } = useLanguage();
   return (
     <button
       type="button"
-      onClick={toggle}
+      onClick={() => {
+        toggle();
+        onSwitch();
+      }}
       lang={language === "no" ? "en" : "no"}
       className={cn(
         "inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-foreground transition-colors hover:bg-stone-900/5",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-        className,
       )}
     >
       <Globe aria-hidden="true" className="size-4" />
@@ -122,7 +124,8 @@ export function SiteNav() {
         </div>
 
         <div className="flex items-center gap-1">
-          <LanguageSwitch />
+          {/* A switch closes the menu: the page is read again in the other language. */}
+          <LanguageSwitch onSwitch={() => setOpen(false)} />
           <a
             href={onHome ? "#contact" : `${paths.home}#contact`}
             data-track="nav-cta"

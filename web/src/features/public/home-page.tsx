@@ -47,11 +47,41 @@ export function PitchNoticeWhenReferred() {
   );
 }
 
-/** A link straight to a section (/#contact) lands on it once the page is there. */
-function useScrollToHash() {
+/**
+ * A jump to a section lands on it: the address's own (/#contact) and each in-page link's. The
+ * portfolio, the reviews and the logos fill in after the page has loaded and grow, which moved a
+ * section away after the jump (issue 38: on a phone "Portefølje" stopped 1,000 px short). So for
+ * 3 s after a jump, each change of the page's height aligns the section again, until the visitor
+ * scrolls by hand.
+ */
+function useJumpsThatLand() {
   useEffect(() => {
-    if (window.location.hash.length < 2) return;
-    document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
+    let stop = () => {};
+    const land = (id: string) => {
+      const target = document.getElementById(id);
+      if (!target) return;
+      stop();
+      const resized = new ResizeObserver(() => target.scrollIntoView());
+      resized.observe(document.body);
+      const timer = setTimeout(() => stop(), 3000);
+      const byHand = ["wheel", "touchstart", "keydown"];
+      stop = () => {
+        resized.disconnect();
+        clearTimeout(timer);
+        for (const type of byHand) removeEventListener(type, stop);
+      };
+      for (const type of byHand) addEventListener(type, stop, { passive: true });
+    };
+    const onClick = (event: MouseEvent) => {
+      const href = (event.target as Element).closest?.("a")?.getAttribute("href");
+      if (href?.[0] === "#") land(href.slice(1));
+    };
+    land(location.hash.slice(1));
+    document.addEventListener("click", onClick);
+    return () => {
+      stop();
+      document.removeEventListener("click", onClick);
+    };
   }, []);
 }
 
@@ -62,7 +92,7 @@ function useScrollToHash() {
  */
 export function HomePage() {
   const { language } = useLanguage();
-  useScrollToHash();
+  useJumpsThatLand();
   // Counting starts once the page is live (lib/analytics.ts): after hydration, never on the server.
   useEffect(() => startAnalytics(language), [language]);
   return (
@@ -73,6 +103,7 @@ export function HomePage() {
         className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[56rem] bg-[radial-gradient(40rem_32rem_at_90%_0%,rgb(253_230_138/0.55),transparent_70%),radial-gradient(32rem_28rem_at_0%_60%,rgb(254_205_211/0.45),transparent_70%)]"
       />
       <SiteNav />
+      <PitchNoticeWhenReferred />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
         <ClientLogos />
@@ -84,7 +115,6 @@ export function HomePage() {
         <ContactSection />
       </main>
       <SiteFooter />
-      <PitchNoticeWhenReferred />
     </div>
   );
 }

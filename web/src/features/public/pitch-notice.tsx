@@ -11,8 +11,9 @@ export interface PitchNoticeTexts {
 
 /**
  * The notice a visitor arriving through a pitch link (`?ref=…`) sees (issue 25): the link was made
- * for their company and its visits are kept for 12 months. Fixed at the bottom, so it moves nothing
- * on the page. A script of its own that imports nothing but React, loaded only when the address
+ * for their company and its visits are kept for 12 months. Under the navigation on a phone or a
+ * tablet, in the page, where it covers nothing (fixed at the bottom, it covered the hero's main
+ * button: issue 38); fixed at the bottom right of a desktop, beside the hero's buttons. A script of its own that imports nothing but React, loaded only when the address
  * has a `ref` (home-page.tsx): other visitors never download it.
  */
 export default function PitchNotice({ texts }: { texts: PitchNoticeTexts }) {
@@ -22,7 +23,7 @@ export default function PitchNotice({ texts }: { texts: PitchNoticeTexts }) {
     <aside
       aria-label={texts.label}
       data-testid="pitch-notice"
-      className="fixed inset-x-3 bottom-3 z-40 flex items-start gap-3 rounded-2xl bg-stone-950 p-4 text-sm text-stone-100 shadow-2xl sm:left-auto sm:right-5 sm:bottom-5 sm:max-w-sm"
+      className="mx-3 mt-2 flex items-start gap-3 rounded-2xl bg-stone-950 p-4 text-sm text-stone-100 shadow-2xl lg:fixed lg:right-5 lg:bottom-5 lg:z-40 lg:m-0 lg:max-w-sm"
     >
       <p className="flex-1 leading-relaxed">
         {texts.text}{" "}

@@ -54,7 +54,7 @@ export const defaultsEn: SectionDefaults = {
   footer: {
     companyDescription:
       "UGC creator and content producer in Porsgrunn. I create authentic, engaging videos and photos that help brands grow on social media.",
-    copyright: "© 2025 ugcfolio. All rights reserved.",
+    copyright: "© {year} ugcfolio. All rights reserved.",
   },
   clients: {
     title: "Brands I've worked with",

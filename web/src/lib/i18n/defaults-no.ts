@@ -54,7 +54,7 @@ export const defaultsNo: SectionDefaults = {
   footer: {
     companyDescription:
       "UGC-skaper og innholdsprodusent i Porsgrunn. Jeg lager ekte, engasjerende videoer og bilder som hjelper merkevarer å vokse i sosiale medier.",
-    copyright: "© 2025 ugcfolio. Alle rettigheter forbeholdt.",
+    copyright: "© {year} ugcfolio. Alle rettigheter forbeholdt.",
   },
   clients: {
     title: "Merkevarer jeg har jobbet med",

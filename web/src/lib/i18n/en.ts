@@ -18,7 +18,7 @@ export const en: Texts = {
     testimonials: "Testimonials",
     pricing: "Pricing",
     contact: "Contact",
-    about: "About",
+    about: "About me",
     admin: "Admin",
     backToHome: "Back to Home",
     openMenu: "Open menu",
@@ -27,8 +27,6 @@ export const en: Texts = {
   },
   language: {
     switchTo: "Norsk",
-    short: "NO",
-    switchLabel: "Switch language to Norwegian",
   },
   common: {
     loading: "Loading…",
@@ -42,7 +40,7 @@ export const en: Texts = {
     badgeViews: "4.7M views",
     badgeBrands: "30+ brands",
     availability: "Available for new collaborations",
-    visualLabel: "Examples of vertical UGC videos",
+    play: "Play a video from the portfolio",
   },
   about: {
     eyebrow: "About UGC",
@@ -103,7 +101,6 @@ export const en: Texts = {
     play: "Play “{title}”",
     open: "Open “{title}” in a new tab",
     featured: "Featured",
-    modalTitle: "Video player",
     close: "Close video",
   },
   testimonials: {
@@ -202,7 +199,6 @@ export const en: Texts = {
     linkedin: "LinkedIn",
     mail: "Send an email",
     privacy: "Privacy",
-    terms: "Terms",
   },
   privacy: {
     title: "Privacy",

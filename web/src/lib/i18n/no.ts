@@ -36,8 +36,6 @@ export const no = {
   language: {
     /** Label of the switch, naming the language it switches *to*. */
     switchTo: "English",
-    short: "EN",
-    switchLabel: "Bytt språk til engelsk",
   },
   common: {
     loading: "Laster…",
@@ -51,7 +49,7 @@ export const no = {
     badgeViews: "4,7 mill. visninger",
     badgeBrands: "30+ merkevarer",
     availability: "Ledig for nye samarbeid",
-    visualLabel: "Eksempler på vertikale UGC-videoer",
+    play: "Spill av en video fra porteføljen",
   },
   about: {
     eyebrow: "Om UGC",
@@ -112,7 +110,6 @@ export const no = {
     play: "Spill av «{title}»",
     open: "Åpne «{title}» i ny fane",
     featured: "Fremhevet",
-    modalTitle: "Videoavspiller",
     close: "Lukk video",
   },
   testimonials: {
@@ -213,7 +210,6 @@ export const no = {
     linkedin: "LinkedIn",
     mail: "Send e-post",
     privacy: "Personvern",
-    terms: "Vilkår",
   },
   privacy: {
     title: "Personvern",

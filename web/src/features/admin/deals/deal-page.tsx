@@ -122,7 +122,7 @@ function DealScreen({ deal }: { deal: DealWithEvents }) {
       <ConfirmDeleteDialog
         open={deleting}
         title="Delete this deal?"
-        description={`This permanently deletes the deal with ${deal.brand} and its history, with its delivery room, drafts (their files too) and licences. This cannot be undone.`}
+        description={`This permanently deletes the deal with ${deal.brand} and its history, with its delivery room, drafts (their files too), licences, quotes not accepted and invoice drafts. An accepted quote is kept as the record of the agreement, and a deal with an issued invoice cannot be deleted (the accounts keep it). This cannot be undone.`}
         pending={remove.isPending}
         onCancel={() => setDeleting(false)}
         onConfirm={() => remove.mutate(deal.id)}

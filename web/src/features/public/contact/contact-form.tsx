@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { Send } from "@/components/ui/icons";
 import { toast } from "@/components/ui/toaster";
@@ -7,6 +7,7 @@ import { errorMessage } from "@/lib/api";
 import { sendInquiry } from "@/lib/contact";
 import { type Checked, checkForm } from "@/lib/form-rules";
 import { useLanguage } from "@/lib/i18n";
+import { onServiceChosen } from "./chosen-service";
 import { type ContactValues, contactRules, honeypotField, serviceOptions } from "./contact-rules";
 
 const fieldClass =
@@ -42,6 +43,15 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Checked<ContactValues>["errors"]>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const triedToSend = useRef(false);
+  const service = useRef<HTMLSelectElement>(null);
+  // The package a pricing card chose, before the form loaded or since.
+  useEffect(
+    () =>
+      onServiceChosen((chosen) => {
+        if (service.current) service.current.value = chosen;
+      }),
+    [],
+  );
 
   const recheck = (event: FormEvent<HTMLFormElement>) => {
     if (!triedToSend.current) return;
@@ -68,7 +78,11 @@ export function ContactForm() {
     try {
       await sendInquiry(values, language);
       track({ t: "form", step: "sent" });
-      toast.success(t.contact.successTitle, { description: t.contact.successText });
+      // It stays until the visitor closes it: a toast gone in 5 s was missed (issue 38).
+      toast.success(t.contact.successTitle, {
+        description: t.contact.successText,
+        duration: Number.POSITIVE_INFINITY,
+      });
       form.reset();
       triedToSend.current = false;
     } catch (error) {
@@ -138,7 +152,12 @@ export function ContactForm() {
         <label htmlFor={`${id}-service`} className="text-sm font-semibold text-stone-800">
           {t.contact.service}
         </label>
-        <select name="service" {...field("service")} className={cn(fieldClass, "h-[50px]")}>
+        <select
+          ref={service}
+          name="service"
+          {...field("service")}
+          className={cn(fieldClass, "h-[50px]")}
+        >
           <option value="">{t.contact.servicePlaceholder}</option>
           {serviceOptions.map((option) => (
             <option key={option} value={option}>

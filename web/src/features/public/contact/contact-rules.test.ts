@@ -51,7 +51,7 @@ describe("contactRules", () => {
   it("gives every invalid field its message, in the form's order, and leaves the honeypot as it is", () => {
     const result = checkForm(contactRules, { ...emptyContact, website: " bot " });
     expect(result.errors).toEqual({
-      name: contactMessages.name,
+      name: contactMessages.nameRequired,
       email: contactMessages.email,
       message: contactMessages.message,
     });

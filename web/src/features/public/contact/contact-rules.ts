@@ -1,5 +1,6 @@
 import type { InquiryInput } from "@/lib/contact";
 import type { FormRules } from "@/lib/form-rules";
+import { serviceOptions } from "./chosen-service";
 
 /**
  * The contact form's rules (SPEC.md section 5) and their exact messages; the server
@@ -8,6 +9,7 @@ import type { FormRules } from "@/lib/form-rules";
  */
 export const contactMessages = {
   email: "Please enter a valid email address",
+  nameRequired: "Please enter your name",
   name: "Name must be at least 2 characters",
   message: "Message must be at least 10 characters",
   nameTooLong: "Name must be at most 200 characters",
@@ -17,13 +19,7 @@ export const contactMessages = {
   service: "Service must be one of Enkeltvideo, Pakketilbud 1, Pakketilbud 2 or Skreddersydd",
 } as const;
 
-/** The form's service options: the stored values (SPEC.md section 3). */
-export const serviceOptions = [
-  "Enkeltvideo",
-  "Pakketilbud 1",
-  "Pakketilbud 2",
-  "Skreddersydd",
-] as const;
+export { serviceOptions };
 
 /** The hidden field bots fill in; people leave it empty (the server drops a filled one). */
 export const honeypotField = "website";
@@ -33,9 +29,14 @@ export type ContactValues = InquiryInput;
 
 export const contactRules: FormRules<ContactValues> = {
   name: {
+    required: true,
     min: 2,
     max: 200,
-    messages: { min: contactMessages.name, max: contactMessages.nameTooLong },
+    messages: {
+      required: contactMessages.nameRequired,
+      min: contactMessages.name,
+      max: contactMessages.nameTooLong,
+    },
   },
   email: { format: "email", messages: { format: contactMessages.email } },
   company: { max: 200, messages: { max: contactMessages.companyTooLong } },

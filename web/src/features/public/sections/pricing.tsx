@@ -1,9 +1,13 @@
 import { cn } from "@/components/ui/cn";
 import { Check, Sparkles } from "@/components/ui/icons";
 import { useLanguage } from "@/lib/i18n";
+import { chooseService, serviceOptions } from "../contact/chosen-service";
 import { AnchorButton, SectionHeading } from "./section-heading";
 
-/** Pricing (#pricing): the three fixed packages of SPEC.md section 9, the middle one emphasised. */
+/**
+ * Pricing (#pricing): the three fixed packages of SPEC.md section 9, the middle one emphasised.
+ * "Choose package" selects the package in the contact form's Service field as it scrolls there.
+ */
 export function Pricing() {
   const { t } = useLanguage();
   return (
@@ -70,6 +74,7 @@ export function Pricing() {
                 <AnchorButton
                   href="#contact"
                   track={`package-${index + 1}`}
+                  onClick={() => chooseService(serviceOptions[index] ?? "")}
                   variant={popular ? "accent" : "dark"}
                   className="mt-10 w-full"
                 >
@@ -87,7 +92,11 @@ export function Pricing() {
             <h3 className="text-2xl font-bold text-stone-950">{t.pricing.customTitle}</h3>
             <p className="mt-2 text-stone-700">{t.pricing.customText}</p>
           </div>
-          <AnchorButton href="#contact" track="package-custom">
+          <AnchorButton
+            href="#contact"
+            track="package-custom"
+            onClick={() => chooseService(serviceOptions[3])}
+          >
             {t.pricing.customCta}
           </AnchorButton>
         </div>

@@ -56,8 +56,10 @@ export function AnchorButton({
   variant = "dark",
   className,
   track,
+  onClick,
 }: {
   href: string;
+  onClick?: () => void;
   children: React.ReactNode;
   variant?: "dark" | "accent" | "outline" | "light";
   className?: string;
@@ -75,6 +77,7 @@ export function AnchorButton({
     <a
       href={href}
       data-track={track}
+      onClick={onClick}
       className={cn(
         "inline-flex h-12 items-center justify-center gap-2 rounded-full px-7 text-base font-semibold transition-colors",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",

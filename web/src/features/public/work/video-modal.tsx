@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { X } from "@/components/ui/icons";
 import { UploadedVideoPlayer } from "@/components/video/uploaded-video-player";
-import { track, watchVideo } from "@/lib/analytics";
+import { track } from "@/lib/analytics";
+import { watchVideo } from "@/lib/analytics-video";
 import { narrowScreen, pickSource, type VideoTarget } from "./video-links";
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useLanguage } from "@/lib/i18n";
 import {
@@ -8,8 +8,9 @@ import {
   usePortfolio,
 } from "@/lib/portfolio";
 import { SectionHeading } from "../sections/section-heading";
+import { onPlayFirst } from "./play-first";
 import { ScrollButton, scrollCarousel } from "./scroll-button";
-import { opensInModal, type VideoTarget } from "./video-links";
+import { opensInModal, type VideoTarget, videoTarget } from "./video-links";
 import { WorkCard } from "./work-card";
 
 // The player opens on a click only: its code (and the uploads player) loads then, not with the page.
@@ -37,6 +38,21 @@ export function WorkSection() {
   // An admin's list also holds hidden items (for the back office); the page shows active ones.
   const items = (data ?? []).filter(
     (item) => item.isActive && (filter === "all" || item.category === filter),
+  );
+
+  // The hero's play button plays the first video shown (all filters); without one, it shows the work.
+  const first = data?.find(
+    (item) => item.isActive && opensInModal(videoTarget(item.videoUrl, item.videoMedia)),
+  );
+  useEffect(
+    () =>
+      onPlayFirst(() => {
+        const target = first && videoTarget(first.videoUrl, first.videoMedia);
+        if (first && target && opensInModal(target)) {
+          setPlaying({ itemId: first.id, title: first.title, target });
+        } else document.getElementById("work")?.scrollIntoView();
+      }),
+    [first],
   );
 
   const play = (item: PortfolioItem, target: VideoTarget) => {
