@@ -24,6 +24,16 @@ type message struct {
 	Subject string   `json:"subject"`
 	ReplyTo string   `json:"replyTo"`
 	Text    string   `json:"text"`
+	// Attachments are the files the message carried, decoded (an invoice's
+	// PDF and EHF): a test reads them as the brand would.
+	Attachments []attachment `json:"attachments"`
+}
+
+// attachment is one file of a message; Data is base64 in the JSON.
+type attachment struct {
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"`
+	Data        []byte `json:"data"`
 }
 
 func main() {
@@ -43,7 +53,12 @@ func main() {
 	http.HandleFunc("GET /messages", func(w http.ResponseWriter, r *http.Request) {
 		out := []message{}
 		for _, m := range srv.Messages() {
-			out = append(out, message{From: m.From, To: m.To, Subject: m.Subject(), ReplyTo: m.Header.Get("Reply-To"), Text: m.Text})
+			files := []attachment{}
+			for _, a := range m.Attachments {
+				files = append(files, attachment{Name: a.Name, ContentType: a.ContentType, Data: a.Data})
+			}
+			out = append(out, message{From: m.From, To: m.To, Subject: m.Subject(), ReplyTo: m.Header.Get("Reply-To"),
+				Text: m.Text, Attachments: files})
 		}
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(out)

@@ -227,7 +227,8 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   // The licence, set on the deal's page, in the room's printable summary.
   await admin.reload();
   const licences = admin.getByTestId("licences-panel");
-  await licences.getByRole("button", { name: "Set licence" }).click();
+  // The inquiry named Pakketilbud 1, so the deal has its three videos: video 1's licence.
+  await licences.getByRole("button", { name: "Set licence" }).first().click();
   await licences.getByLabel("Use", { exact: true }).selectOption("paid");
   await licences.getByLabel("Channels").fill("TikTok, Instagram");
   await licences.getByLabel("Territory").fill("Norway");

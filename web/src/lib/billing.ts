@@ -323,6 +323,31 @@ export const useCreditNote = (
     callbacks,
   );
 
+export interface SendInput {
+  id: number;
+  /** The address to send to; absent: the buyer's e-mail. */
+  to?: string;
+  /** She has read the EHF warning (from 2027 to a Norwegian business) and e-mails the PDF anyway. */
+  confirmNoEHF?: boolean;
+}
+
+/** What sending answers: where the message goes and the files it carries. */
+export interface SentInvoice {
+  to: string;
+  attachments: string[];
+}
+
+/**
+ * POST /api/admin/invoices/{id}/send: the issued document e-mailed to the brand with its PDF (and
+ * EHF). 409 is the EHF warning (send again with confirmNoEHF); 400 when e-mail is off.
+ */
+export const useSendInvoice = (callbacks?: BillingCallbacks<SendInput, SentInvoice>) =>
+  useBillingMutation(
+    ({ id, ...body }: SendInput) =>
+      readJson<SentInvoice>(apiRequest("POST", `${invoiceUrl(id)}/send`, body)),
+    callbacks,
+  );
+
 /**
  * The Overview's billing figures (issue 34), as GET /api/admin/billing/summary answers them (docs/billing.md
  * "Billing API"): the overdue invoices, and while the creator is not VAT-registered her turnover of

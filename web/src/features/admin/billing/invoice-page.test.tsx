@@ -317,4 +317,37 @@ describe("an issued invoice", () => {
       "-NOK 1,250.63",
     );
   });
+
+  it("sends it to the buyer's e-mail, and after the EHF warning (409) sends the PDF when told to", async () => {
+    let calls = 0;
+    const fetchMock = renderInvoice({
+      "GET /api/admin/invoices/7": () => json(issued),
+      "POST /api/admin/invoices/7/send": () => {
+        calls += 1;
+        if (calls === 1) {
+          return json({ message: "From 1 January 2027 … send again with confirmNoEHF: true" }, 409);
+        }
+        return json({
+          to: "ola@nordlys.no",
+          attachments: ["faktura-1001.pdf", "faktura-1001.xml"],
+        });
+      },
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole("form", { name: "Send by e-mail" });
+    expect(within(form).getByLabelText("To")).toHaveValue("ola@nordlys.no");
+    await user.click(within(form).getByRole("button", { name: "Send by e-mail" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent(/From 1 January 2027/);
+    expect(within(form).queryByTestId("invoice-sent")).toBeNull();
+
+    await user.click(within(form).getByRole("button", { name: "Send the PDF by e-mail anyway" }));
+    expect(await within(form).findByTestId("invoice-sent")).toHaveTextContent(
+      "Sent to ola@nordlys.no with faktura-1001.pdf and faktura-1001.xml.",
+    );
+    expect(within(form).queryByRole("alert")).toBeNull();
+    expect(sentBodies(fetchMock, "POST", `${url}/send`)).toEqual([
+      { to: "ola@nordlys.no" },
+      { to: "ola@nordlys.no", confirmNoEHF: true },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { CreditNoteForm } from "./credit-note-form";
 import { screenLanguage } from "./draft-rules";
 import { PaymentForm } from "./payment-form";
+import { SendForm } from "./send-form";
 
 const vatModeLabels: Record<string, string> = {
   domestic: "Norway, 25 % VAT",
@@ -150,6 +151,14 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
         </dl>
       </Card>
 
+      <Card className="p-5">
+        <h2 className="mb-1 font-semibold">Send to the brand</h2>
+        <p className="mb-4 text-sm text-muted-foreground">
+          An e-mail in the invoice's language with the PDF
+          {invoice.ehfSha256 ? " and the EHF" : ""} attached.
+        </p>
+        <SendForm invoice={invoice} />
+      </Card>
       {invoice.payments?.length ? (
         <Card className="p-5">
           <h2 className="mb-3 font-semibold">Payments</h2>
