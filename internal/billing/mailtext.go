@@ -101,9 +101,9 @@ func capitalised(s string) string {
 func paymentFigures(lang string, inv Invoice, p Profile) []figure {
 	var out []figure
 	if inv.document != nil && inv.document.Payment.AccountNumber != "" {
-		out = append(out, figure{words(lang, "Kontonummer", "Account number"), inv.document.Payment.AccountNumber})
+		out = append(out, figure{words(lang, "Kontonummer", "Account number"), document.GroupAccount(inv.document.Payment.AccountNumber)})
 	} else if p.AccountNumber != "" {
-		out = append(out, figure{words(lang, "Kontonummer", "Account number"), p.AccountNumber})
+		out = append(out, figure{words(lang, "Kontonummer", "Account number"), document.GroupAccount(p.AccountNumber)})
 	}
 	if inv.KID != "" {
 		out = append(out, figure{"KID", inv.KID})

@@ -340,7 +340,7 @@ func (r *renderer) payment() {
 	}
 	var rows [][2]string
 	if d.Payment.AccountNumber != "" {
-		rows = append(rows, [2]string{t.account, groupAccount(d.Payment.AccountNumber)})
+		rows = append(rows, [2]string{t.account, GroupAccount(d.Payment.AccountNumber)})
 	}
 	if d.Payment.KID != "" {
 		rows = append(rows, [2]string{t.kid, d.Payment.KID})
@@ -485,8 +485,9 @@ func groupOrgNumber(n string) string {
 	return n[0:3] + " " + n[3:6] + " " + n[6:9]
 }
 
-// groupAccount writes an 11-digit Norwegian account as "8601.11.17947".
-func groupAccount(n string) string {
+// GroupAccount writes an 11-digit Norwegian account as people read it,
+// "8601.11.17947" (the PDF and the e-mails alike).
+func GroupAccount(n string) string {
 	if len(n) != 11 {
 		return n
 	}
