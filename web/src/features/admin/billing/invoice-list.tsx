@@ -7,12 +7,15 @@ import { StateBadge } from "./state-badge";
 
 /**
  * What a row shows as outstanding: nothing for a draft (nothing is owed until it is issued), what
- * a credit note takes off (negative), else what is left to pay.
+ * a credit note takes off (said in words: a minus sign under "Outstanding" read as money owed),
+ * else what is left to pay.
  */
 function rowAmount(invoice: Invoice): string {
   if (invoice.state === "draft") return "—";
-  const amount = invoice.kind === "credit-note" ? -invoice.totals.gross : invoice.outstanding;
-  return formatMoney(amount, invoice.currency, screenLanguage);
+  if (invoice.kind === "credit-note") {
+    return `credits ${formatMoney(invoice.totals.gross, invoice.currency, screenLanguage)}`;
+  }
+  return formatMoney(invoice.outstanding, invoice.currency, screenLanguage);
 }
 
 /**

@@ -55,6 +55,7 @@ const all = [
     outstanding: 2_500_50,
   }),
   invoice(3, { number: null, state: "draft", dealId: 9, dueDate: "" }),
+  invoice(4, { kind: "credit-note", dealId: 8, dueDate: "", outstanding: 0, correctsId: 1 }),
 ];
 
 describe("the Invoices screen", () => {
@@ -70,11 +71,13 @@ describe("the Invoices screen", () => {
     });
     const user = userEvent.setup();
     const rows = await screen.findAllByTestId("invoice-row");
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(plain(rows[1]?.textContent ?? "")).toBe(
       "1002InvoiceFjellkaffePartly paidDue 2026-03-15NOK 2,500.50",
     );
     expect(rows[2]).toHaveTextContent("DraftInvoiceNordlys ASDraft");
+    // A credit note owes nothing: what it takes off is said in words, not as a negative amount owed.
+    expect(plain(rows[3]?.textContent ?? "")).toMatch(/Credit note.*credits NOK 12,500\.00$/);
 
     await user.click(screen.getByRole("button", { name: "Overdue" }));
     expect(screen.getByRole("button", { name: "Overdue" })).toHaveAttribute("aria-pressed", "true");
