@@ -49,3 +49,20 @@ func (s *Server) RunBilling(ctx context.Context) { s.billing.Run(ctx) }
 
 // Billing is the server's billing (tests set its clock).
 func (s *Server) Billing() *billing.Service { return s.billing }
+
+// quoteSeller is who a quote is from, as the billing profile names her:
+// "Kari Nordmann Film, org.nr. 988 077 917 MVA" ("" before she has a name there).
+func (s *Server) quoteSeller(ctx context.Context) (string, error) {
+	p, err := s.billing.Profile(ctx)
+	if err != nil || p.LegalName == "" {
+		return "", err
+	}
+	from := p.LegalName
+	if p.OrgNumber != "" {
+		from += ", org.nr. " + document.GroupOrgNumber(p.OrgNumber)
+		if p.VATRegistered {
+			from += " MVA"
+		}
+	}
+	return from, nil
+}

@@ -15,7 +15,7 @@ import (
 // go by the rooms' clock (a quote's last valid day is a day of the room).
 func (s *Server) newQuotes(d Deps) *quotes.Service {
 	return quotes.New(quotes.Deps{Store: d.Store, Log: d.Log, Deals: s.deals, Rooms: s.rooms, Jobs: s.jobs, Mail: s.mail,
-		SiteURL: s.siteURL, Clock: d.RoomsClock, VATMode: s.quoteVATMode,
+		SiteURL: s.siteURL, Clock: d.RoomsClock, VATMode: s.quoteVATMode, Seller: s.quoteSeller,
 		ClientAddress: func(r *http.Request) string { return s.proxies.Addr(r).String() }})
 }
 

@@ -34,6 +34,7 @@ type docView struct {
 	T          docTexts
 	Number     int
 	Title      string
+	From       string // the seller as her billing profile names her; "" before she has one
 	Brand      string
 	Contact    string
 	Date       string
@@ -57,13 +58,13 @@ type vatView struct{ Label, Tax string }
 
 // docTexts are the document's words in one language.
 type docTexts struct {
-	Lang, Quote, To, Date, ValidUntil, Terms, TermsDays, Currency         string
+	Lang, Quote, From, To, Date, ValidUntil, Terms, TermsDays, Currency   string
 	Description, Quantity, UnitPrice, VAT, Amount, Net, VATOf, Gross      string
 	Deposit, Months, Month, Rights, NotRegistered, ReverseCharge, NoteHdr string
 	Kinds                                                                 map[string]string
 }
 
-var docNorwegian = docTexts{Lang: "no", Quote: "Tilbud %d", To: "Til", Date: "Dato", ValidUntil: "Gyldig til og med",
+var docNorwegian = docTexts{Lang: "no", Quote: "Tilbud %d", From: "Fra", To: "Til", Date: "Dato", ValidUntil: "Gyldig til og med",
 	Terms: "Betalingsbetingelser", TermsDays: "%d dager netto fra fakturadato", Currency: "Valuta",
 	Description: "Beskrivelse", Quantity: "Antall", UnitPrice: "Enhetspris", VAT: "MVA", Amount: "Beløp",
 	Net: "Sum eks. MVA", VATOf: "MVA %d %% av %s", Gross: "Totalt", Deposit: "Depositum %d %%, faktureres når tilbudet er godtatt og betales før arbeidet starter",
@@ -73,7 +74,7 @@ var docNorwegian = docTexts{Lang: "no", Quote: "Tilbud %d", To: "Til", Date: "Da
 	Kinds: map[string]string{KindOrganic: "organisk bruk", KindPaid: "betalt bruk (annonser)", KindWhitelisting: "whitelisting",
 		KindExclusivity: "eksklusivitet"}}
 
-var docEnglish = docTexts{Lang: "en", Quote: "Quote %d", To: "To", Date: "Date", ValidUntil: "Valid until (inclusive)",
+var docEnglish = docTexts{Lang: "en", Quote: "Quote %d", From: "From", To: "To", Date: "Date", ValidUntil: "Valid until (inclusive)",
 	Terms: "Payment terms", TermsDays: "%d days net from the invoice date", Currency: "Currency",
 	Description: "Description", Quantity: "Quantity", UnitPrice: "Unit price", VAT: "VAT", Amount: "Amount",
 	Net: "Total excl. VAT", VATOf: "VAT %d %% of %s", Gross: "Total", Deposit: "Deposit %d %%, invoiced when the quote is accepted and paid before the work starts",
@@ -151,10 +152,10 @@ func rightsText(t docTexts, l Line) string {
 }
 
 // documentView is the document's data for a quote as it is sent.
-func documentView(q Quote, d deals.Deal) docView {
+func documentView(q Quote, d deals.Deal, from string) docView {
 	t := docTextsFor(q.Language)
 	m := func(v int64) string { return money(q.Language, q.Currency, v) }
-	v := docView{T: t, Number: q.Number, Title: fmt.Sprintf(t.Quote, q.Number), Brand: q.Brand, Contact: d.ContactName,
+	v := docView{T: t, Number: q.Number, Title: fmt.Sprintf(t.Quote, q.Number), From: from, Brand: q.Brand, Contact: d.ContactName,
 		ValidUntil: dateText(q.Language, q.ValidUntil), Terms: fmt.Sprintf(t.TermsDays, q.PaymentTermsDays),
 		Currency: q.Currency, Net: m(q.Totals.Net), Gross: m(q.Totals.Gross), Note: q.Note}
 	if q.SentAt != nil {
@@ -186,17 +187,17 @@ func documentView(q Quote, d deals.Deal) docView {
 	return v
 }
 
-// renderDocument answers the document's HTML.
-func renderDocument(q Quote, d deals.Deal) (string, error) {
+// renderDocument answers the document's HTML, from the seller named from.
+func renderDocument(q Quote, d deals.Deal, from string) (string, error) {
 	var b bytes.Buffer
-	err := documentTmpl.Execute(&b, documentView(q, d))
+	err := documentTmpl.Execute(&b, documentView(q, d, from))
 	return b.String(), err
 }
 
 // documentPlain answers the document as plain text (an e-mail's text part).
-func documentPlain(q Quote, d deals.Deal) (string, error) {
+func documentPlain(q Quote, d deals.Deal, from string) (string, error) {
 	var b bytes.Buffer
-	err := documentText.Execute(&b, documentView(q, d))
+	err := documentText.Execute(&b, documentView(q, d, from))
 	return b.String(), err
 }
 

@@ -24,7 +24,8 @@ func TestQuoteFromDraftToAccepted(t *testing.T) {
 		if q := quote(t, admin, "POST", fmt.Sprintf("/api/admin/deals/%d/quotes", unregistered), nil, http.StatusCreated); q.VATMode != "none" || q.Lines[0].VATRate != 0 {
 			t.Fatalf("an unregistered seller's quote: %+v", q)
 		}
-		admin.Do("PUT", "/api/admin/billing", map[string]any{"vatRegistered": true}).WantStatus(t, http.StatusOK)
+		admin.Do("PUT", "/api/admin/billing", map[string]any{"vatRegistered": true, "legalName": "Kari Nordmann Film",
+			"orgNumber": "988077917"}).WantStatus(t, http.StatusOK)
 		id := newDeal(t, admin, map[string]any{"brand": "Fjellkaffe AS", "contactName": "Ola", "contactEmail": "ola@fjellkaffe.no",
 			"language": "en", "package": "Starter", "price": 6300, "currency": "NOK", "deliverableCount": 3,
 			"deliverableSeconds": 30, "stage": "negotiating"})
@@ -67,7 +68,7 @@ func TestQuoteFromDraftToAccepted(t *testing.T) {
 		// The brand's room shows it in full, in English, with the form.
 		brand := brandClient(e)
 		page := brand.Do("GET", room, nil).WantStatus(t, http.StatusOK)
-		wantContains(t, "the room", page.Body, "Quote 1", "Fjellkaffe AS, Ola", "UGC video, 9:16, 30 s",
+		wantContains(t, "the room", page.Body, "Quote 1", "From", "Kari Nordmann Film, org.nr. 988 077 917 MVA", "Fjellkaffe AS, Ola", "UGC video, 9:16, 30 s",
 			"Usage rights: paid use (ads), 6 months, Norway", "NOK 7,800.00", "VAT 25 % of NOK 7,800.00", "NOK 1,950.00",
 			"NOK 9,750.00", "Deposit 30 %", "NOK 2,925.00", "1 April 2026", "Two rounds of changes included.",
 			"I accept this quote on behalf of the company", `name="confirm"`)

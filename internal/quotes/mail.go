@@ -97,7 +97,11 @@ func (s *Service) compose(ctx context.Context, j mailJob) (mail.Message, error) 
 	if err != nil {
 		return mail.Message{}, err
 	}
-	plain, err := documentPlain(q, d)
+	from, err := s.seller(ctx)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	plain, err := documentPlain(q, d, from)
 	if err != nil {
 		return mail.Message{}, jobs.Permanent(err)
 	}

@@ -178,6 +178,9 @@ type Deps struct {
 	// VATMode answers the VAT mode a new quote starts with (the billing
 	// profile's: none when she is not VAT-registered); nil: domestic.
 	VATMode func(ctx context.Context) (document.VATMode, error)
+	// Seller answers who the quote is from as it names her ("Kari Nordmann
+	// Film, org.nr. 988 077 917 MVA"; "" before she has said); nil: nobody named.
+	Seller func(ctx context.Context) (string, error)
 }
 
 // Service is the quotes of one site.
@@ -190,6 +193,7 @@ type Service struct {
 	siteURL  string
 	clientIP func(r *http.Request) string
 	vatMode  func(ctx context.Context) (document.VATMode, error)
+	sellerOf func(ctx context.Context) (string, error)
 
 	clock siteclock.Clock
 
@@ -200,7 +204,7 @@ type Service struct {
 // the deals' deletion and their section of the room page.
 func New(d Deps) *Service {
 	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, rooms: d.Rooms, mail: d.Mail, siteURL: d.SiteURL,
-		clientIP: d.ClientAddress, vatMode: d.VATMode}
+		clientIP: d.ClientAddress, vatMode: d.VATMode, sellerOf: d.Seller}
 	if s.clientIP == nil {
 		s.clientIP = func(r *http.Request) string { return r.RemoteAddr }
 	}
@@ -241,3 +245,11 @@ func stateOf(q Quote, today string) string {
 
 // q is a query in the store's dialect.
 func (s *Service) q(query string) string { return s.st.Rebind(query) }
+
+// seller answers who the quote is from ("" when nobody is named).
+func (s *Service) seller(ctx context.Context) (string, error) {
+	if s.sellerOf == nil {
+		return "", nil
+	}
+	return s.sellerOf(ctx)
+}

@@ -294,7 +294,11 @@ func (s *Service) Send(ctx context.Context, actor deals.Actor, id int64) (Quote,
 	sentAt := s.now()
 	frozen := cur
 	frozen.Brand, frozen.Language, frozen.SentAt = d.Brand, d.Language, &sentAt
-	doc, err := renderDocument(frozen, d)
+	from, err := s.seller(ctx)
+	if err != nil {
+		return Quote{}, err
+	}
+	doc, err := renderDocument(frozen, d, from)
 	if err != nil {
 		return Quote{}, err
 	}

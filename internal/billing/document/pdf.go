@@ -130,7 +130,7 @@ func (r *renderer) footer() {
 // sellerNumber is the org.nr as printed, with "MVA" after it for a
 // registered seller (bokføringsforskriften § 5-1-1).
 func (r *renderer) sellerNumber() string {
-	n := groupOrgNumber(r.d.Seller.OrgNumber)
+	n := GroupOrgNumber(r.d.Seller.OrgNumber)
 	if r.d.VATMode != VATNone {
 		n += " " + r.t.mva
 	}
@@ -175,7 +175,7 @@ func (r *renderer) parties() {
 		r.y += 12
 	}
 	if b.OrgNumber != "" {
-		r.text(margin, r.y, regular, 9, ink, t.orgNumber+" "+groupOrgNumber(b.OrgNumber))
+		r.text(margin, r.y, regular, 9, ink, t.orgNumber+" "+GroupOrgNumber(b.OrgNumber))
 		r.y += 12
 	}
 	if b.VATID != "" {
@@ -477,8 +477,8 @@ func groupThousands(digits, sep string) string {
 	return b.String()
 }
 
-// groupOrgNumber writes a 9-digit organisation number as "123 456 785".
-func groupOrgNumber(n string) string {
+// GroupOrgNumber writes a 9-digit organisation number as people read it, "123 456 785".
+func GroupOrgNumber(n string) string {
 	if len(n) != 9 {
 		return n
 	}
