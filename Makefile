@@ -112,10 +112,12 @@ lint: web .tools/staticcheck
 clean:
 	rm -rf bin web/dist
 
-## bench-images: time and peak memory to process a 12 MP and a 48 MP photo, JPEG and HEIC; bytes of a phone's work section (issues 13, 23)
+## bench-images: time and peak memory to process a 12 MP and a 48 MP photo, JPEG and HEIC, and a HEIC on each decode path (native heif-dec, embedded WebAssembly; issue 37); bytes of a phone's work section (issues 13, 23)
 .PHONY: bench-images
 bench-images: heif
+	@echo "load average: $$(cat /proc/loadavg)"
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/images
+	@echo "load average: $$(cat /proc/loadavg)"
 
 ## bench-contact-mail: auto-replies and notification mails for 500 contact posts from 50 addresses
 ## to 50 recipients (issue 24; waits for the digest slot: about 2.5 minutes per database)
