@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -231,5 +232,29 @@ func TestHEICDecoderTimeLimit(t *testing.T) {
 	_, err := Process(ctx, src)
 	if err == nil || Unusable(err) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the context's deadline, not a damaged photo", err)
+	}
+}
+
+// TestHEICDecoderMemoryLimit: the decoder runs under a cap on its data
+// (RLIMIT_DATA, set by prlimit), so that a hostile file cannot take the
+// server's memory.
+func TestHEICDecoderMemoryLimit(t *testing.T) {
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		t.Fatalf("this test needs prlimit (util-linux): %v", err)
+	}
+	src := heifEnc(t, "640x480", func() []byte { return encodePNG(t, quadrants(640, 480, false)) }, ".png")
+	bin, dump := t.TempDir(), filepath.Join(t.TempDir(), "limit")
+	script := "#!/bin/sh\nulimit -d > '" + dump + "'\nexec '" + realHEIFDecoder + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "heif-dec"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	processHEIC(t, src)
+	b, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatalf("the decoder never ran: %v", err)
+	}
+	if got, want := strings.TrimSpace(string(b)), strconv.Itoa(heifDecodeData>>10); got != want {
+		t.Errorf("the decoder's data limit is %s kB, want %s", got, want)
 	}
 }
