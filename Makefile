@@ -69,7 +69,8 @@ ffmpeg:
 
 # The photo tests (issue 23) make camera-size HEIC files as phones write
 # them with libheif's own encoder, heif-enc (Debian's libheif-examples).
-# The site decodes HEIC without it (libheif in WebAssembly).
+# The site decodes HEIC with its heif-dec (heif-convert in Debian 12) when
+# it is installed, and without it in WebAssembly (issue 37).
 heif:
 	@command -v heif-enc >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

@@ -1,8 +1,10 @@
 // Package images turns an uploaded photo (JPEG, PNG, WebP, HEIC/HEIF) into
 // upright, metadata-free variants at a few widths, in WebP and JPEG.
 //
-// Everything here is pure Go or WebAssembly run by wazero (HEIC decoding
-// and WebP encoding), so the binary needs no cgo.
+// Everything here is pure Go or WebAssembly run by wazero (WebP encoding,
+// and HEIC decoding where the machine has no libheif of its own), so the
+// binary needs no cgo. A HEIC is decoded by libheif's heif-dec, a program
+// run like ffmpeg, when it is installed (heifdec.go).
 package images
 
 import (
