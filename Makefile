@@ -69,7 +69,8 @@ ffmpeg:
 
 # The photo tests (issue 23) make camera-size HEIC files as phones write
 # them with libheif's own encoder, heif-enc (Debian's libheif-examples).
-# The site decodes HEIC without it (libheif in WebAssembly).
+# The site decodes HEIC with its heif-dec (heif-convert in Debian 12) when
+# it is installed, and without it in WebAssembly (issue 37).
 heif:
 	@command -v heif-enc >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -112,10 +113,12 @@ lint: web .tools/staticcheck
 clean:
 	rm -rf bin web/dist
 
-## bench-images: time and peak memory to process a 12 MP and a 48 MP photo, JPEG and HEIC; bytes of a phone's work section (issues 13, 23)
+## bench-images: time and peak memory to process a 12 MP and a 48 MP photo, JPEG and HEIC, and a HEIC on each decode path (native heif-dec, embedded WebAssembly; issue 37); bytes of a phone's work section (issues 13, 23)
 .PHONY: bench-images
 bench-images: heif
+	@echo "load average: $$(cat /proc/loadavg)"
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./internal/images
+	@echo "load average: $$(cat /proc/loadavg)"
 
 ## bench-contact-mail: auto-replies and notification mails for 500 contact posts from 50 addresses
 ## to 50 recipients (issue 24; waits for the digest slot: about 2.5 minutes per database)

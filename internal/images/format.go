@@ -1,12 +1,15 @@
 // Package images turns an uploaded photo (JPEG, PNG, WebP, HEIC/HEIF) into
 // upright, metadata-free variants at a few widths, in WebP and JPEG.
 //
-// Everything here is pure Go or WebAssembly run by wazero (HEIC decoding
-// and WebP encoding), so the binary needs no cgo.
+// Everything here is pure Go or WebAssembly run by wazero (WebP encoding,
+// and HEIC decoding where the machine has no libheif of its own), so the
+// binary needs no cgo. A HEIC is decoded by libheif's heif-dec, a program
+// run like ffmpeg, when it is installed (heifdec.go).
 package images
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"image"
@@ -207,7 +210,7 @@ func bytesPerPixel(m color.Model) int64 {
 }
 
 // decode decodes the whole image; Config has vetted its size.
-func decode(f Format, data []byte) (image.Image, error) {
+func decode(ctx context.Context, f Format, data []byte) (image.Image, error) {
 	r := bytes.NewReader(data)
 	var img image.Image
 	var err error
@@ -219,12 +222,40 @@ func decode(f Format, data []byte) (image.Image, error) {
 	case WebP:
 		img, err = xwebp.Decode(r)
 	case HEIC:
-		img, err = heic.Decode(r)
+		return decodeHEIC(ctx, data)
 	default:
 		return nil, ErrNotImage
 	}
 	if err != nil {
 		return nil, damaged(f)
+	}
+	return img, nil
+}
+
+// decodeHEIC decodes a HEIC with the machine's libheif when it is
+// installed and the file is one its output holds (see nativeDecodable),
+// else with the embedded one (libheif in WebAssembly). A file the native
+// decoder fails on is damaged: the embedded decoder, the same library,
+// would fail on it too, after far more time and memory.
+func decodeHEIC(ctx context.Context, data []byte) (image.Image, error) {
+	info, err := readHEIF(data)
+	if err != nil {
+		return nil, damaged(HEIC)
+	}
+	if tool, ok := findHEIFTool(); ok && nativeDecodable(info) {
+		img, err := tool.decode(ctx, data)
+		switch {
+		case err == nil:
+			return img, nil
+		case errors.Is(err, errNativeFailed):
+			return nil, damagedBecause(HEIC, err)
+		case !errors.Is(err, errSeveralImages):
+			return nil, err
+		}
+	}
+	img, err := heic.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, damaged(HEIC)
 	}
 	return img, nil
 }

@@ -3,6 +3,8 @@ package images
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
+	"strings"
 )
 
 // heifInfo is what a HEIF file's container says about its primary image.
@@ -19,6 +21,13 @@ type heifInfo struct {
 	// ICC is the colour profile of a "colr" property of type prof or rICC
 	// (an iPhone's Display P3), nil when there is none.
 	ICC []byte
+	// BitDepth and Chroma are the deepest luma bit depth and a chroma
+	// format (0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4; the last that
+	// differs from 4:2:0) of the file's HEVC images (a grid's tiles are
+	// its images); Alpha is whether an alpha plane is among its auxiliary
+	// images. They choose the decoder (nativeDecodable).
+	BitDepth, Chroma int
+	Alpha            bool
 }
 
 var errHEIF = errors.New("heif: unreadable container")
@@ -43,8 +52,10 @@ func readHEIF(data []byte) (heifInfo, error) {
 	iprp, _ := child(meta, "iprp")
 	ipco, _ := child(iprp, "ipco")
 	var props []box
+	info.BitDepth, info.Chroma = 8, 1
 	for b := range boxes(ipco) {
 		props = append(props, b)
+		codingProperties(&info, b)
 	}
 	haveSize := false
 	for _, k := range associations(iprp, primary) {
@@ -71,6 +82,26 @@ func readHEIF(data []byte) (heifInfo, error) {
 		return info, errHEIF
 	}
 	return info, nil
+}
+
+// alphaURNs name an auxiliary image that is an alpha plane (HEVC's and
+// MPEG-B's).
+var alphaURNs = []string{"urn:mpeg:hevc:2015:auxid:1", "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"}
+
+// codingProperties notes what property p says of how the file's images
+// are coded: an hvcC's chroma format and bit depth (ISO/IEC 14496-15
+// 8.3.3.1: bytes 16 and 17), an auxC's alpha.
+func codingProperties(info *heifInfo, p box) {
+	switch {
+	case p.typ == "hvcC" && len(p.body) > 17:
+		info.BitDepth = max(info.BitDepth, int(p.body[17]&7)+8)
+		if c := int(p.body[16] & 3); c != 1 {
+			info.Chroma = c
+		}
+	case p.typ == "auxC" && len(p.body) > 4:
+		urn, _, _ := strings.Cut(string(p.body[4:]), "\x00")
+		info.Alpha = info.Alpha || slices.Contains(alphaURNs, urn)
+	}
 }
 
 // primaryItem reads the item id of the "pitm" box (16 bits in version 0,

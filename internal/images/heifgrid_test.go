@@ -11,7 +11,8 @@ import (
 
 // An iPhone stores a photo as a grid: 512×512 tiles, each its own HEVC
 // image, and a derived "grid" item (the primary) that pastes them in
-// rows and crops the result to its output size. heif-enc 1.15 cannot
+// rows and crops the result to its output size; the tiles are hidden
+// items, not pictures of their own. heif-enc 1.15 cannot
 // write one, so gridHEIC builds it from tiles heif-enc encoded one by one.
 
 // itemData returns the bytes of a heif-enc file's primary item (iloc
@@ -67,8 +68,8 @@ func gridHEIC(t testing.TB, name string, m image.Image, size, cols, rows, outW, 
 	// Items: 1 is the grid, 2…n+1 the tiles.
 	var infes []byte
 	infes = append(infes, fullbox("infe", 2, append(u16(u16(nil, 1), 0), "grid\x00"...))...)
-	for k := range n {
-		infes = append(infes, fullbox("infe", 2, append(u16(u16(nil, 2+k), 0), "hvc1\x00"...))...)
+	for k := range n { // hidden (flags 1): only the grid is a picture to show
+		infes = append(infes, mkbox("infe", append([]byte{2, 0, 0, 1}, append(u16(u16(nil, 2+k), 0), "hvc1\x00"...)...))...)
 	}
 	dimg := u16(u16(nil, 1), n)
 	for k := range n {
@@ -126,18 +127,32 @@ func gridHEIC(t testing.TB, name string, m image.Image, size, cols, rows, outW, 
 
 // TestGridHEIC: a photo stored as an iPhone stores it, in 512×512 tiles
 // under a grid cropped to its output size and turned by irot, is read at
-// the grid's size, turned upright, and whole.
+// the grid's size, turned upright, and whole. A grid whose tiles are not
+// hidden is five pictures to libheif's decoder program, which writes each
+// to a file of its own; the embedded decoder then reads the primary one.
 func TestGridHEIC(t *testing.T) {
-	src := gridHEIC(t, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1000, 900, irot(3))
-	f, cfg, err := Config(src)
-	if err != nil || f != HEIC || cfg.Width != 1000 || cfg.Height != 900 {
-		t.Fatalf("Config = %s %dx%d, %v; want the grid's 1000x900", f, cfg.Width, cfg.Height, err)
+	hidden := gridHEIC(t, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1000, 900, irot(3))
+	for name, src := range map[string][]byte{"tiles hidden": hidden, "tiles shown": visibleTiles(hidden)} {
+		t.Run(name, func(t *testing.T) {
+			onBothPaths(t, func(t *testing.T) {
+				f, cfg, err := Config(src)
+				if err != nil || f != HEIC || cfg.Width != 1000 || cfg.Height != 900 {
+					t.Fatalf("Config = %s %dx%d, %v; want the grid's 1000x900", f, cfg.Width, cfg.Height, err)
+				}
+				res := processHEIC(t, src)
+				if res.Width != 900 || res.Height != 1000 {
+					t.Fatalf("upright size %dx%d, want 900x1000", res.Width, res.Height)
+				}
+				if got, want := quadrantColours(variant(t, res, "image/jpeg", 900)), [4]string{"blue", "red", "yellow", "green"}; got != want {
+					t.Errorf("quadrants %v, want %v", got, want)
+				}
+			})
+		})
 	}
-	res := processHEIC(t, src)
-	if res.Width != 900 || res.Height != 1000 {
-		t.Fatalf("upright size %dx%d, want 900x1000", res.Width, res.Height)
-	}
-	if got, want := quadrantColours(variant(t, res, "image/jpeg", 900)), [4]string{"blue", "red", "yellow", "green"}; got != want {
-		t.Errorf("quadrants %v, want %v", got, want)
-	}
+}
+
+// visibleTiles is a grid file whose tiles are not hidden: five pictures
+// in one file, of which the grid is the primary.
+func visibleTiles(f []byte) []byte {
+	return bytes.ReplaceAll(f, []byte("infe\x02\x00\x00\x01"), []byte("infe\x02\x00\x00\x00"))
 }

@@ -21,6 +21,10 @@ import (
 
 var heifFiles sync.Map // name → []byte, each file encoded once per run
 
+// heifEncPath is heif-enc as found on PATH when the tests start: the tests
+// of the embedded decoder take libheif's programs off PATH.
+var heifEncPath, _ = exec.LookPath("heif-enc")
+
 // heifEnc encodes the input file (ext ".jpg" or ".png") with heif-enc and
 // caches the result under name. x265's ultrafast preset keeps a 12 MP
 // encode to a second or two; the file is as valid as a slower one.
@@ -29,8 +33,8 @@ func heifEnc(t testing.TB, name string, input func() []byte, ext string, args ..
 	if f, ok := heifFiles.Load(name); ok {
 		return f.([]byte)
 	}
-	if _, err := exec.LookPath("heif-enc"); err != nil {
-		t.Fatalf("these tests run libheif's heif-enc: %v (apt-get install libheif-examples; make test-go does)", err)
+	if heifEncPath == "" {
+		t.Fatal("these tests run libheif's heif-enc (apt-get install libheif-examples; make test-go does)")
 	}
 	dir, err := os.MkdirTemp("", "heif")
 	if err != nil {
@@ -42,7 +46,7 @@ func heifEnc(t testing.TB, name string, input func() []byte, ext string, args ..
 		t.Fatal(err)
 	}
 	args = append([]string{"-q", "60", "-p", "preset=ultrafast", "-o", out}, append(args, in)...)
-	if msg, err := exec.Command("heif-enc", args...).CombinedOutput(); err != nil {
+	if msg, err := exec.Command(heifEncPath, args...).CombinedOutput(); err != nil {
 		t.Fatalf("heif-enc %s: %v\n%s", strings.Join(args, " "), err, msg)
 	}
 	f, err := os.ReadFile(out)

@@ -83,7 +83,7 @@ func Process(ctx context.Context, data []byte) (Result, error) {
 	}
 	defer func() { <-slot }()
 
-	img, err := decode(f, data)
+	img, err := decode(ctx, f, data)
 	if err != nil {
 		return Result{}, err
 	}

@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"fmt"
 	"path"
 	"strings"
 
@@ -27,6 +28,14 @@ func (e detailed) Unwrap() []error { return []error{e.msg, e.kind} }
 func damaged(f Format) error {
 	msg := apperr.Invalid("%s-bildet er skadet eller ufullstendig og kan ikke leses.", formatNames[f])
 	return detailed{msg, ErrDamaged}
+}
+
+// damagedBecause is damaged(f) that also carries why (a decoder's own
+// message), for the job's log; the creator is shown the same message.
+func damagedBecause(f Format, cause error) error {
+	d := damaged(f).(detailed)
+	d.kind = fmt.Errorf("%w (%w)", ErrDamaged, cause)
+	return d
 }
 
 // taken lists the formats accepted, for the messages that refuse others.

@@ -17,12 +17,13 @@ import (
 // metadata-free WebP and JPEG variants and 9:16 card crops
 // (internal/images), stores them content-addressed, and marks its
 // media_assets row ready. The original is private from the moment its
-// upload is finalized. Photos are processed in this process (no external
-// program), so every server runs this kind.
+// upload is finalized. Photos are processed in this process (a HEIC is
+// decoded by libheif's heif-dec when the machine has it, else in
+// WebAssembly), so every server runs this kind.
 
 // imageJobOptions: one photo at a time per process (with images' own
 // semaphore, memory stays bounded by one decoded photo), and a 48 MP HEIC
-// decoded in WebAssembly well inside the time limit.
+// decoded even in WebAssembly well inside the time limit.
 var imageJobOptions = jobs.Options{Concurrency: 1, MaxAttempts: 3}
 
 // imageJob is the payload of an image job: everything is in its subject.
