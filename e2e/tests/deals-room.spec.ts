@@ -126,7 +126,10 @@ async function play(brand: Page) {
 }
 
 async function signedIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
   const page = await context.newPage();
   const login = await page.request.post("/api/login", {
     data: { username: creator.email, password: creator.password },
@@ -170,6 +173,19 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   const room = await roomCard.getByTestId("room-url").inputValue();
   expect(room).toMatch(/\/room\/[A-Za-z0-9_-]{32}$/);
   await expect(roomCard.getByTestId("room-state")).toHaveText("Link works");
+  // The link stays: after a reload it is there to copy again, and a new link is asked first
+  // (cancelled here: the brand's link goes on working, as the rest of the journey shows).
+  await admin.reload();
+  await expect(roomCard.getByTestId("room-url")).toHaveValue(room);
+  await roomCard.getByRole("button", { name: "Copy link" }).click();
+  await expect(admin.getByText("Link copied")).toBeVisible();
+  expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(room);
+  await roomCard.getByRole("button", { name: "Make a new link" }).click();
+  const ask = admin.getByRole("dialog", { name: "Make a new link?" });
+  await expect(ask).toContainText("The brand's current link stops working at once");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(roomCard.getByTestId("room-url")).toHaveValue(room);
   await admin.getByLabel("Note to the brand (optional)").fill("First cut: is the pace right?");
   await admin.getByTestId("draft-file-input").setInputFiles(v1);
   await expect(admin.getByText("Draft v1 of video 1 uploaded")).toBeVisible({ timeout: 30_000 });
