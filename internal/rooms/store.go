@@ -39,6 +39,9 @@ type Room struct {
 	// copy or send again; "" when no link works (or the working one was
 	// made before links were kept, seal.go).
 	URL string `json:"url,omitempty"`
+	// Mail says whether the site sends e-mail at all: with it off, the
+	// deal's page promises the brand no e-mail.
+	Mail bool `json:"mail"`
 
 	id int64 // 0: no room row yet
 }
@@ -143,6 +146,7 @@ func (s *Service) adminRoom(ctx context.Context, dealID int64) (Room, error) {
 	if err != nil {
 		return rm, err
 	}
+	rm.Mail = s.mail.Enabled()
 	rm.URL, err = s.currentURL(ctx, rm)
 	return rm, err
 }

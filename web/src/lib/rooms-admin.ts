@@ -21,6 +21,8 @@ export interface Room {
   lastOpenedAt: string | null;
   /** The brand's working link, to copy or send again; absent when no link works. */
   url?: string;
+  /** Whether the site sends e-mail at all: with it off, nothing here promises one. */
+  mail: boolean;
 }
 
 export interface RoomSettings {

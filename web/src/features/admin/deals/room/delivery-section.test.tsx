@@ -34,6 +34,7 @@ const room: Room = {
   expiresOn: "",
   linkCreatedAt: "2026-03-02T09:00:00Z",
   lastOpenedAt: null,
+  mail: true,
 };
 
 const base = "/api/admin/deals/4/drafts";
@@ -124,6 +125,26 @@ describe("a deal's delivery section", () => {
     expect(lic).toHaveTextContent("TikTok, Instagram");
     expect(lic).toHaveTextContent("Mar 10, 2026 – Sep 10, 2026");
     expect(screen.getByRole("button", { name: "Set licence" })).toBeVisible(); // video 2
+  });
+
+  it("promises no e-mail when the site sends none", async () => {
+    api({
+      "GET /api/admin/deals/4/room": () =>
+        json({
+          ...room,
+          mail: false,
+          url: "http://127.0.0.1/room/abcdefghijklmnopqrstuvwxyz012345",
+        }),
+    });
+    renderApp(<DeliverySection deal={deal} />);
+    const card = await screen.findByTestId("room-link");
+    await within(card).findByTestId("room-url");
+    expect(card).toHaveTextContent("E-mail is off on this site: send the brand the link yourself");
+    expect(card).not.toHaveTextContent("gets a link by e-mail");
+    expect(card).not.toHaveTextContent("told by e-mail");
+    const licences = screen.getByTestId("licences-panel");
+    await waitFor(() => expect(licences).toHaveTextContent("E-mail is off on this site"));
+    expect(licences).not.toHaveTextContent("You are e-mailed");
   });
 
   it("asks before replacing the working link, then shows the new one with a copy button", async () => {

@@ -142,9 +142,11 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
           </div>
           <p className="text-xs text-muted-foreground">
             It stays here while it works: copy it again whenever the brand needs it.
-            {contactEmail
-              ? ` ${contactEmail} also gets a link by e-mail with each new draft.`
-              : " The deal has no contact e-mail, so the brand gets no e-mail of new drafts."}
+            {!r.mail
+              ? " E-mail is off on this site: send the brand the link yourself, and tell them when a new draft is in the room."
+              : contactEmail
+                ? ` ${contactEmail} also gets a link by e-mail with each new draft.`
+                : " The deal has no contact e-mail, so the brand gets no e-mail of new drafts."}
           </p>
         </div>
       ) : null}
@@ -164,8 +166,10 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
           )}
         </FormField>
         <p className="text-xs text-muted-foreground sm:col-span-2">
-          A draft not answered within these days (Monday to Friday) is approved automatically, and
-          you and the brand are told.
+          A draft not answered within these days (Monday to Friday) is approved automatically
+          {r.mail
+            ? ", and you and the brand are told by e-mail."
+            : ", and the room and this page say so."}
         </p>
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button onClick={askOrMake} disabled={make.isPending}>
