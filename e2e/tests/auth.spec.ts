@@ -96,18 +96,23 @@ test.describe("accounts", () => {
     expect(adminApi.status()).toBe(403);
   });
 
-  test("an admin created with the CLI reaches /admin", async ({ page, server }) => {
-    const email = freshEmail("admin");
-    await createAdmin(server, { email, name: "Site Owner", password: "admin-passord" });
+  // Signing in lands the creator on her dashboard, not the public home page (issue 38).
+  for (const width of [390, 1280]) {
+    test(`an admin created with the CLI lands on the dashboard at ${width} px`, async ({ page, server }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const email = freshEmail("admin");
+      await createAdmin(server, { email, name: "Site Owner", password: "admin-passord" });
 
-    await page.goto("/auth");
-    await logIn(page, email, "admin-passord");
-    await expectToast(page, "Welcome back!", "You have successfully logged in.");
-    await expect(page).toHaveURL((url) => url.pathname === "/");
+      await page.goto("/auth");
+      await logIn(page, email, "admin-passord");
+      await expectToast(page, "Welcome back!", "You have successfully logged in.");
+      await expect(page).toHaveURL((url) => url.pathname === "/admin");
+      await expect(page.getByRole("heading", { name: "Dashboard" }).first()).toBeVisible();
+      await expect(page.getByText("Access Denied")).toHaveCount(0);
 
-    await page.goto("/admin");
-    await expect(page.getByRole("heading", { name: "Dashboard" }).first()).toBeVisible();
-    await expect(page.getByText("Access Denied")).toHaveCount(0);
-    await expect(page).toHaveURL((url) => url.pathname === "/admin");
-  });
+      // Opening /auth again, signed in, goes to the dashboard too.
+      await page.goto("/auth");
+      await expect(page).toHaveURL((url) => url.pathname === "/admin");
+    });
+  }
 });

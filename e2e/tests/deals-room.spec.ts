@@ -126,7 +126,10 @@ async function play(brand: Page) {
 }
 
 async function signedIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
   const page = await context.newPage();
   const login = await page.request.post("/api/login", {
     data: { username: creator.email, password: creator.password },
@@ -163,6 +166,22 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   const deal = (await made.json()) as { id: number; brand: string; language: string };
   expect(deal).toMatchObject({ brand: "Fjellkaffe", language: "en" });
 
+  // Her billing profile names her to the brand.
+  const billed = await admin.request.put("/api/admin/billing", {
+    data: {
+      legalName: "Kari Nordmann Film",
+      orgNumber: "988 077 917",
+      address: { street: "Storgata 1", postalCode: "0155", city: "Oslo", country: "no" },
+      email: "kari@example.no",
+      accountNumber: "8601.11.17947",
+      paymentTermsDays: 14,
+      invoiceLanguage: "no",
+      firstInvoiceNumber: 1001,
+    },
+  });
+  expect(billed.status()).toBe(200);
+  const named = "Creator: Kari Nordmann Film · Contact: kari@example.no";
+
   // The creator makes the room link on the deal's page and uploads version 1.
   await admin.goto(`/admin/deals/${deal.id}`);
   const roomCard = admin.getByTestId("room-link");
@@ -170,6 +189,19 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   const room = await roomCard.getByTestId("room-url").inputValue();
   expect(room).toMatch(/\/room\/[A-Za-z0-9_-]{32}$/);
   await expect(roomCard.getByTestId("room-state")).toHaveText("Link works");
+  // The link stays: after a reload it is there to copy again, and a new link is asked first
+  // (cancelled here: the brand's link goes on working, as the rest of the journey shows).
+  await admin.reload();
+  await expect(roomCard.getByTestId("room-url")).toHaveValue(room);
+  await roomCard.getByRole("button", { name: "Copy link" }).click();
+  await expect(admin.getByText("Link copied")).toBeVisible();
+  expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(room);
+  await roomCard.getByRole("button", { name: "Make a new link" }).click();
+  const ask = admin.getByRole("dialog", { name: "Make a new link?" });
+  await expect(ask).toContainText("The brand's current link stops working at once");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(roomCard.getByTestId("room-url")).toHaveValue(room);
   await admin.getByLabel("Note to the brand (optional)").fill("First cut: is the pace right?");
   await admin.getByTestId("draft-file-input").setInputFiles(v1);
   await expect(admin.getByText("Draft v1 of video 1 uploaded")).toBeVisible({ timeout: 30_000 });
@@ -180,7 +212,18 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   // The brand, with no account, opens the room, plays the draft and asks for changes.
   const brandContext = await browser.newContext();
   const brand = await brandContext.newPage();
+  // Nothing the room asks for is missing (the icon was a 404 on every load); the room's own 404s
+  // come when its link is revoked, at the end.
+  const missing: string[] = [];
+  brand.on("response", (r) => {
+    if (r.status() === 404 && !new URL(r.url()).pathname.startsWith("/room/")) missing.push(r.url());
+  });
   await waitForDraft(brand, room, 1);
+  await expect(brand.getByTestId("creator")).toHaveText(named);
+  await expect(brand.getByRole("link", { name: "kari@example.no" })).toHaveAttribute(
+    "href",
+    "mailto:kari@example.no",
+  );
   await expect(brand.getByRole("heading", { level: 1, name: "Fjellkaffe" })).toBeVisible();
   await expect(brand.locator("html")).toHaveAttribute("lang", "en");
   await expect(brand.getByText("First cut: is the pace right?")).toBeVisible();
@@ -212,11 +255,23 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   await mailWith(/^New draft for your approval: video 1, version 2/);
   await waitForDraft(brand, room, 2);
   await play(brand);
-  await brand.locator("#video-1").getByRole("button", { name: "Approve" }).click();
+  // Approving asks once that it is final.
+  await brand.locator("#video-1 summary", { hasText: "Approve" }).click();
+  await expect(brand.locator("#video-1").getByText("Approval is final")).toBeVisible();
+  await brand.locator("#video-1").getByRole("button", { name: "Approve as final" }).click();
   await expect(brand.locator("#video-1").getByRole("status")).toHaveText(/The draft is approved/);
+  await expect(brand.locator("#video-1 [data-testid=draft-label]").first()).toHaveText("Final v2");
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    await brand.setViewportSize(viewport);
+    await brand.screenshot({ path: path.join(shots, `room-approved-${name}.png`), fullPage: true });
+  }
+  await brand.setViewportSize({ width: 1280, height: 900 });
   const [download] = await Promise.all([
     brand.waitForEvent("download"),
-    brand.getByRole("link", { name: "Download the final file (full quality)" }).click(),
+    brand.getByRole("link", { name: "Download video 1 (final file, full quality)" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("fjellkaffe-v2.mp4");
   const saved = await download.path();
@@ -241,6 +296,8 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   await expect(brand.getByTestId("licence-period")).toHaveText("1 January 2030 – 30 June 2030");
   await expect(brand.getByText("Paid use (ads)")).toBeVisible();
   await expect(brand.getByText("version 2 · fjellkaffe-v2.mp4")).toBeVisible();
+  await expect(brand.getByTestId("creator")).toHaveText(named);
+  expect(missing).toEqual([]);
   await brand.screenshot({ path: path.join(shots, "licences-desktop.png"), fullPage: true });
   await expectNoViolations(brand, "the licence summary");
   await expectNoViolations(admin, "the deal's delivery section");

@@ -15,9 +15,10 @@ import (
 )
 
 // A room's links: /room/<token>, a token of 24 random bytes (192 bits) in
-// URL-safe base64. Only its SHA-256 is stored, so the database (or a
-// backup of it) opens no room; the admin sees a link once, when it is made.
-// An e-mail to the brand carries a link of its own, made as it is sent.
+// URL-safe base64. A request is looked up by its SHA-256 alone; the admin's
+// current link is also kept sealed (seal.go), so the creator can copy it
+// again instead of making a new one. An e-mail to the brand carries a link
+// of its own, made as it is sent, and kept only as its hash.
 
 const tokenBytes = 24
 
@@ -42,7 +43,7 @@ func (s *Service) roomURL(token string) string { return s.siteURL + "/room/" + t
 
 // NewLink answers POST /api/admin/deals/{id}/room: the room is made if the
 // deal has none, the settings of the body are applied, every earlier link
-// stops working, and a new one is made and answered (Room.URL), once.
+// stops working, and a new one is made and answered (Room.URL).
 // Drafts still waiting for an answer wait the room's full days from now:
 // the brand may not have had a working link until now.
 func (s *Service) NewLink(ctx context.Context, actor deals.Actor, dealID int64, body func(*Settings) error) (Room, error) {
@@ -61,12 +62,17 @@ func (s *Service) NewLink(ctx context.Context, actor deals.Actor, dealID int64, 
 	if in, err = s.checkSettings(in, cur.ExpiresOn); err != nil {
 		return Room{}, err
 	}
+	aead, err := s.linkCipher(ctx)
+	if err != nil {
+		return Room{}, err
+	}
 	token, hash := newToken()
 	err = s.st.InTx(ctx, func(tx *sql.Tx) error {
 		id, err := s.ensureRoom(ctx, tx, dealID)
 		if err != nil {
 			return err
 		}
+		sealed := sealToken(aead, id, token)
 		now := s.now()
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE deal_rooms SET answer_days = ?, expires_on = ?, updated_at = ? WHERE id = ?`),
 			in.AnswerDays, in.ExpiresOn, now, id); err != nil {
@@ -76,8 +82,8 @@ func (s *Service) NewLink(ctx context.Context, actor deals.Actor, dealID int64, 
 			now, id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO room_links (room_id, token_hash, purpose, created_at) VALUES (?, ?, 'admin', ?)`),
-			id, hash, now); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO room_links (room_id, token_hash, token_sealed, purpose, created_at) VALUES (?, ?, ?, 'admin', ?)`),
+			id, hash, sealed, now); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE room_drafts SET due_at = ? WHERE deal_id = ? AND state = 'pending'`),

@@ -47,6 +47,11 @@ type mailJob struct {
 	Day       string `json:"day,omitempty"` // a reminder's day (Oslo): what "in 14 days" counts from
 }
 
+// mailsBrand says whether the brand of d is e-mailed of new drafts: e-mail
+// is on and the deal has a contact address. The pages promise an e-mail
+// only then.
+func (s *Service) mailsBrand(d deals.Deal) bool { return s.mail.Enabled() && d.ContactEmail != "" }
+
 // queueMail queues a message in tx; with e-mail off, nothing.
 func (s *Service) queueMail(ctx context.Context, tx *sql.Tx, j mailJob) error {
 	if !s.mail.Enabled() {

@@ -35,6 +35,8 @@ var (
 type roomView struct {
 	T           texts
 	Deal        deals.Deal
+	Creator     Creator
+	Mail        bool   // the brand is e-mailed of new drafts (mail on, a contact address)
 	Base        string // /room/<token>
 	Videos      string // "3" or "3 × 30 seconds"
 	Length      string
@@ -73,6 +75,7 @@ type draftView struct {
 	Sources      []sourceView
 	Answerable   bool
 	Downloadable bool
+	Download     string // the download link's words, naming the video
 	Due          string
 	Typed        string // a comment sent with an error, kept
 	Error        string // why the answer sent was refused
@@ -155,7 +158,8 @@ func (s *Service) draftData(t texts, base string, dr Draft, a *store.MediaAsset)
 	dv := draftView{T: t, ID: dr.ID, Version: dr.Version, Base: fmt.Sprintf("%s/drafts/%d", base, dr.ID),
 		Label:    fmt.Sprintf(t.Video, dr.Deliverable) + ", " + fmt.Sprintf(t.Version, dr.Version),
 		Uploaded: fmt.Sprintf(t.Uploaded, dayText(t, dr.CreatedAt)), Note: dr.Note, State: dr.State, Comment: dr.Comment,
-		Answerable: dr.State == DraftPending, Downloadable: dr.State == DraftApproved}
+		Answerable: dr.State == DraftPending, Downloadable: dr.State == DraftApproved,
+		Download: fmt.Sprintf(t.Download, dr.Deliverable)}
 	m := draftMedia(dr, a, dv.Base+"/media/")
 	dv.Poster = m.PosterURL
 	dv.Failed = m.Status == store.MediaFailed

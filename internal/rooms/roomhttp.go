@@ -156,6 +156,9 @@ func (s *Service) roomPage(w http.ResponseWriter, r *http.Request) error {
 		notice = v.T.ThanksApproved
 	case DecisionChanges:
 		notice = v.T.ThanksChanges
+		if v.Mail {
+			notice = v.T.ThanksChangesMail
+		}
 	}
 	if notice != "" {
 		id, _ := strconv.ParseInt(r.URL.Query().Get("draft"), 10, 64)
@@ -184,6 +187,8 @@ func (s *Service) roomView(r *http.Request, a access) (roomView, error) {
 	}
 	base := "/room/" + r.PathValue("token")
 	v := s.roomData(a, base, list, assets, lics)
+	v.Creator = s.creatorOf(r.Context(), a.deal.Language)
+	v.Mail = s.mailsBrand(a.deal)
 	v.Sections, err = s.renderSections(r.Context(), Visit{Deal: a.deal, Base: base, Query: r.URL.Query()})
 	return v, err
 }

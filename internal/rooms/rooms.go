@@ -27,6 +27,7 @@
 package rooms
 
 import (
+	"context"
 	"github.com/ugcfolio/ugcfolio/internal/siteclock"
 	"log/slog"
 	"net/http"
@@ -55,6 +56,9 @@ type Deps struct {
 	SiteURL    string                // for links in e-mail, without a trailing slash
 	// ClientKey answers the client's address, for the rate limit.
 	ClientKey func(r *http.Request) string
+	// Creator answers who the brand's pages name, in a language
+	// (creator.go); nil: the site's host, no e-mail.
+	Creator func(ctx context.Context, lang string) (Creator, error)
 
 	// Clock is the time the rooms go by (due dates, expiry, reminders);
 	// nil: the real time. Only a test build sets another (cmd/ugcfolio's
@@ -81,6 +85,7 @@ type Service struct {
 	mail       *mail.Mailer
 	siteURL    string
 	clientKey  func(r *http.Request) string
+	creator    func(ctx context.Context, lang string) (Creator, error)
 	sweepEvery time.Duration
 
 	limit ratelimit.Limiter // failed token lookups per client address, counted in the database
@@ -110,7 +115,7 @@ const lookupScope = "room-lookup"
 func New(d Deps) *Service {
 	s := &Service{st: d.Store, log: d.Log, deals: d.Deals, uploads: d.Uploads, storage: d.Storage,
 		processing: d.Processing, jobs: d.Jobs, mail: d.Mail, siteURL: d.SiteURL,
-		clientKey: d.ClientKey, sweepEvery: d.SweepEvery,
+		clientKey: d.ClientKey, creator: d.Creator, sweepEvery: d.SweepEvery,
 		limit: ratelimit.NewShared(d.Store, d.Log, lookupScope, lookupRate)}
 	if s.sweepEvery <= 0 {
 		s.sweepEvery = SweepEvery

@@ -35,9 +35,13 @@ type Room struct {
 	ExpiresOn     string     `json:"expiresOn"` // YYYY-MM-DD, "" for never
 	LinkCreatedAt *time.Time `json:"linkCreatedAt"`
 	LastOpenedAt  *time.Time `json:"lastOpenedAt"`
-	// URL is the room's address, answered once: when its link is made
-	// (only a hash of the token is kept).
+	// URL is the address of the room's working link, for the admin to
+	// copy or send again; "" when no link works (or the working one was
+	// made before links were kept, seal.go).
 	URL string `json:"url,omitempty"`
+	// Mail says whether the site sends e-mail at all: with it off, the
+	// deal's page promises the brand no e-mail.
+	Mail bool `json:"mail"`
 
 	id int64 // 0: no room row yet
 }
@@ -132,7 +136,19 @@ func (s *Service) Room(ctx context.Context, dealID int64) (Room, error) {
 	if _, err := s.deals.Get(ctx, dealID); err != nil {
 		return Room{}, err
 	}
-	return s.room(ctx, s.st.DB, dealID)
+	return s.adminRoom(ctx, dealID)
+}
+
+// adminRoom is the room with the address of its working link, as the
+// admin reads it after each change.
+func (s *Service) adminRoom(ctx context.Context, dealID int64) (Room, error) {
+	rm, err := s.room(ctx, s.st.DB, dealID)
+	if err != nil {
+		return rm, err
+	}
+	rm.Mail = s.mail.Enabled()
+	rm.URL, err = s.currentURL(ctx, rm)
+	return rm, err
 }
 
 // ensureRoom answers the id of a deal's room, making it with the default
@@ -167,7 +183,7 @@ func (s *Service) UpdateSettings(ctx context.Context, actor deals.Actor, dealID 
 		return Room{}, err
 	}
 	if in.ExpiresOn == cur.ExpiresOn && in.AnswerDays == cur.AnswerDays {
-		return cur, nil
+		return s.adminRoom(ctx, dealID)
 	}
 	err = s.st.InTx(ctx, func(tx *sql.Tx) error {
 		id, err := s.ensureRoom(ctx, tx, dealID)
@@ -183,7 +199,7 @@ func (s *Service) UpdateSettings(ctx context.Context, actor deals.Actor, dealID 
 	if err != nil {
 		return Room{}, err
 	}
-	return s.room(ctx, s.st.DB, dealID)
+	return s.adminRoom(ctx, dealID)
 }
 
 func settingsDetail(in Settings) string {

@@ -15,6 +15,7 @@ import (
 type summaryView struct {
 	T         texts
 	Deal      deals.Deal
+	Creator   Creator
 	Base      string
 	Licences  []licenceView
 	Generated string
@@ -36,7 +37,7 @@ func (s *Service) licencesPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t := textsFor(a.deal.Language)
-	v := summaryView{T: t, Deal: a.deal, Base: "/room/" + r.PathValue("token"),
+	v := summaryView{T: t, Deal: a.deal, Creator: s.creatorOf(r.Context(), a.deal.Language), Base: "/room/" + r.PathValue("token"),
 		Generated: fmt.Sprintf(t.Generated, momentText(t, s.now()), s.siteHost())}
 	for _, l := range lics {
 		lv := licenceData(t, l)

@@ -19,8 +19,10 @@ export interface Room {
   expiresOn: string;
   linkCreatedAt: string | null;
   lastOpenedAt: string | null;
-  /** The link, only in the answer that made it (the server keeps a hash of it). */
+  /** The brand's working link, to copy or send again; absent when no link works. */
   url?: string;
+  /** Whether the site sends e-mail at all: with it off, nothing here promises one. */
+  mail: boolean;
 }
 
 export interface RoomSettings {
@@ -141,7 +143,7 @@ function useRoomMutation<TVariables, TResult>(
 
 const json = async <T>(res: Promise<Response>) => (await (await res).json()) as T;
 
-/** POST …/room: a new link (every earlier one stops working), answered once with its url. */
+/** POST …/room: a new link (every earlier one stops working), answered with its url. */
 export const useNewRoomLink = (dealId: number) =>
   useRoomMutation(dealId, (settings: Partial<RoomSettings>) =>
     json<Room>(apiRequest("POST", `${dealUrl(dealId)}/room`, settings)),

@@ -207,6 +207,17 @@ describe("/auth page", () => {
     await waitFor(() => expect(location()).toBe("/"));
   });
 
+  it("lands the creator on her dashboard when she logs in", async () => {
+    const admin = { ...kari, isAdmin: true };
+    mockApi({ "GET /api/user": loggedOut, "POST /api/login": () => json(admin) });
+    renderApp(<AuthPage />, { path: "/auth" });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Email"), "kari@example.no");
+    await user.type(screen.getByLabelText("Password"), "hemmelig");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    await waitFor(() => expect(location()).toBe("/admin"));
+  });
+
   it("offers the way back home and the dashboard side panel", async () => {
     mockApi({ "GET /api/user": loggedOut });
     renderApp(<AuthPage />, { path: "/auth" });

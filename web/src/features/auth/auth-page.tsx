@@ -26,7 +26,8 @@ const highlights = [
 
 /**
  * "/auth" (SPEC.md section 2): login and register tabs, `?register=true` opening on register.
- * A logged-in user has nothing to do here and goes to the home page.
+ * A logged-in user has nothing to do here: the creator (an admin) goes to her dashboard, where her
+ * work is, anyone else to the home page (issue 38: signing in landed her on the public site).
  */
 export function AuthPage() {
   const { user, isLoading, loginMutation, registerMutation } = useAuth();
@@ -36,7 +37,7 @@ export function AuthPage() {
     new URLSearchParams(search).get("register") === "true" ? "register" : "login";
 
   if (isLoading) return <Spinner label="Loading" className="min-h-dvh" />;
-  if (user) return <Redirect to={paths.home} replace />;
+  if (user) return <Redirect to={user.isAdmin ? paths.admin.dashboard : paths.home} replace />;
 
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">

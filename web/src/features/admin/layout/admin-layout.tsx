@@ -206,7 +206,9 @@ function AdminFrame({ title, description, actions, children }: AdminLayoutProps)
         <MenuButton open={open} onClick={() => setOpen((o) => !o)} />
         <span className="font-semibold">UGC Admin</span>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+      {/* A long word (a file name, a brand of one word) breaks rather than widening the page: on a
+          phone the Overview scrolled sideways on one. */}
+      <main className="mx-auto max-w-6xl px-4 py-6 wrap-anywhere sm:px-6 lg:px-10 lg:py-10">
         <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>

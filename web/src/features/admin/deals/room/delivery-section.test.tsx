@@ -34,6 +34,7 @@ const room: Room = {
   expiresOn: "",
   linkCreatedAt: "2026-03-02T09:00:00Z",
   lastOpenedAt: null,
+  mail: true,
 };
 
 const base = "/api/admin/deals/4/drafts";
@@ -126,22 +127,55 @@ describe("a deal's delivery section", () => {
     expect(screen.getByRole("button", { name: "Set licence" })).toBeVisible(); // video 2
   });
 
-  it("makes a link, shows it once with a copy button, and sends the settings", async () => {
+  it("promises no e-mail when the site sends none", async () => {
+    api({
+      "GET /api/admin/deals/4/room": () =>
+        json({
+          ...room,
+          mail: false,
+          url: "http://127.0.0.1/room/abcdefghijklmnopqrstuvwxyz012345",
+        }),
+    });
+    renderApp(<DeliverySection deal={deal} />);
+    const card = await screen.findByTestId("room-link");
+    await within(card).findByTestId("room-url");
+    expect(card).toHaveTextContent("E-mail is off on this site: send the brand the link yourself");
+    expect(card).not.toHaveTextContent("gets a link by e-mail");
+    expect(card).not.toHaveTextContent("told by e-mail");
+    const licences = screen.getByTestId("licences-panel");
+    await waitFor(() => expect(licences).toHaveTextContent("E-mail is off on this site"));
+    expect(licences).not.toHaveTextContent("You are e-mailed");
+  });
+
+  it("asks before replacing the working link, then shows the new one with a copy button", async () => {
     const url = "http://127.0.0.1/room/abcdefghijklmnopqrstuvwxyz012345";
+    let current: Room = { ...room, url: "http://127.0.0.1/room/OLDOLDOLDOLDOLDOLDOLDOLDOLDOLDOL" };
     const fetchMock = api({
-      "POST /api/admin/deals/4/room": () => json({ ...room, expiresOn: "2026-04-30", url }, 201),
+      "GET /api/admin/deals/4/room": () => json(current),
+      "POST /api/admin/deals/4/room": () => {
+        current = { ...room, expiresOn: "2026-04-30", url };
+        return json(current, 201);
+      },
     });
     const user = userEvent.setup(); // with a clipboard of its own
     renderApp(<DeliverySection deal={deal} />);
-    await screen.findByTestId("room-state");
+    // The working link is there to copy again.
+    expect(await screen.findByTestId("room-url")).toHaveValue(current.url);
     await user.type(screen.getByLabelText("Link works through (optional)"), "2026-04-30");
     await user.click(screen.getByRole("button", { name: "Make a new link" }));
-    expect(await screen.findByTestId("room-url")).toHaveValue(url);
-    await waitFor(() =>
-      expect(sentBodies(fetchMock, "POST", "/api/admin/deals/4/room")).toEqual([
-        { expiresOn: "2026-04-30", answerDays: 3 },
-      ]),
+    // Asked first, naming what happens; cancelling makes nothing.
+    const ask = await screen.findByRole("dialog", { name: "Make a new link?" });
+    expect(ask).toHaveTextContent("The brand's current link stops working at once");
+    await user.click(within(ask).getByRole("button", { name: "Cancel" }));
+    expect(sentBodies(fetchMock, "POST", "/api/admin/deals/4/room")).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Make a new link" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Make a new link" }),
     );
+    await waitFor(() => expect(screen.getByTestId("room-url")).toHaveValue(url));
+    expect(sentBodies(fetchMock, "POST", "/api/admin/deals/4/room")).toEqual([
+      { expiresOn: "2026-04-30", answerDays: 3 },
+    ]);
     await user.click(screen.getByRole("button", { name: "Copy link" }));
     expect(await screen.findByText("Link copied")).toBeInTheDocument(); // a toast fades in
     expect(await navigator.clipboard.readText()).toBe(url);

@@ -9,7 +9,13 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import { type Licence, useDeleteLicence, useLicences, useSetLicence } from "@/lib/rooms-admin";
+import {
+  type Licence,
+  useDeleteLicence,
+  useLicences,
+  useRoom,
+  useSetLicence,
+} from "@/lib/rooms-admin";
 import { videoNumbers } from "./drafts-panel";
 import { channelList, type LicenceValues, licenceSchema } from "./room-rules";
 
@@ -143,18 +149,22 @@ function LicenceForm({
 
 /**
  * The usage rights of each of the deal's videos: what the brand may do with it, where, how long.
- * The room shows them and prints them; you are e-mailed 14 days before one ends and on the day.
+ * The room shows them and prints them; you are e-mailed 14 days before one ends and on the day
+ * (when the site sends e-mail: the room's answer says).
  */
 export function LicencesPanel({ dealId, videos }: { dealId: number; videos: number }) {
   const licences = useLicences(dealId);
   const remove = useDeleteLicence(dealId);
   const [editing, setEditing] = useState<number | null>(null);
+  const mail = useRoom(dealId).data?.mail ?? false;
   const count = Math.max(videos, 1);
   return (
     <Card className="p-5" data-testid="licences-panel">
       <h2 className="mb-1 font-semibold">Usage rights</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        You are e-mailed 14 days before a licence ends and on its last day.
+        {mail
+          ? "You are e-mailed 14 days before a licence ends and on its last day."
+          : "E-mail is off on this site, so no reminder is sent: the Overview lists the licences ending within 30 days."}
       </p>
       {licences.isError ? (
         <p className="text-sm text-destructive">Failed to load the licences.</p>

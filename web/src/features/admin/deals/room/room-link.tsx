@@ -49,13 +49,14 @@ function stateLine(room: Room): string {
 }
 
 /**
- * The deal's delivery room: its state, a new link (shown once, with a copy button: the server keeps
- * only a fingerprint of it), the expiry and the days a draft waits for its answer, and revoking.
+ * The deal's delivery room: its state, the brand's working link (kept by the server, so it can be
+ * copied again at any time), the expiry and the days a draft waits for its answer, a new link (asked
+ * first when a link works: the brand's stops working) and revoking.
  */
 export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmail: string }) {
   const room = useRoom(dealId);
-  const [link, setLink] = useState<string | null>(null);
   const [revoking, setRevoking] = useState(false);
+  const [replacing, setReplacing] = useState(false);
   const make = useNewRoomLink(dealId);
   const save = useUpdateRoom(dealId);
   const revoke = useRevokeRoom(dealId);
@@ -79,15 +80,21 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
   const failed = (what: string) => (e: Error) =>
     toast.error(`Error: ${what}`, { description: errorMessage(e, "Please try again.") });
 
+  const link = r.url ?? null;
   const makeLink = handleSubmit((values) =>
     make.mutate(values, {
-      onSuccess: (made) => {
-        setLink(made.url ?? null);
+      onSuccess: () => {
+        setReplacing(false);
         toast.success("Room link made: copy it and send it to the brand");
       },
-      onError: failed("the link was not made"),
+      onError: (e) => {
+        setReplacing(false);
+        failed("the link was not made")(e);
+      },
     }),
   );
+  // A working link is the brand's way in: replacing it is asked first.
+  const askOrMake = r.state === "active" ? () => setReplacing(true) : makeLink;
   const saveSettings = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: () => toast.success("Delivery room saved"),
@@ -110,7 +117,7 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
       {link ? (
         <div className="mb-4 flex flex-col gap-2 rounded-md border border-border bg-muted/40 p-3">
           <label htmlFor={`room-url-${dealId}`} className="text-sm font-medium">
-            The brand's link (shown only now)
+            The brand's link
           </label>
           <div className="flex gap-2">
             <Input
@@ -134,11 +141,12 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
             </Button>
           </div>
           <p className="text-xs text-muted-foreground">
-            The server keeps only a fingerprint of it: if you lose it, make a new link (the old one
-            stops working).
-            {contactEmail
-              ? ` ${contactEmail} also gets a link by e-mail with each new draft.`
-              : " The deal has no contact e-mail, so the brand gets no e-mail of new drafts."}
+            It stays here while it works: copy it again whenever the brand needs it.
+            {!r.mail
+              ? " E-mail is off on this site: send the brand the link yourself, and tell them when a new draft is in the room."
+              : contactEmail
+                ? ` ${contactEmail} also gets a link by e-mail with each new draft.`
+                : " The deal has no contact e-mail, so the brand gets no e-mail of new drafts."}
           </p>
         </div>
       ) : null}
@@ -158,11 +166,13 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
           )}
         </FormField>
         <p className="text-xs text-muted-foreground sm:col-span-2">
-          A draft not answered within these days (Monday to Friday) is approved automatically, and
-          you and the brand are told.
+          A draft not answered within these days (Monday to Friday) is approved automatically
+          {r.mail
+            ? ", and you and the brand are told by e-mail."
+            : ", and the room and this page say so."}
         </p>
         <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <Button onClick={makeLink} disabled={make.isPending}>
+          <Button onClick={askOrMake} disabled={make.isPending}>
             {make.isPending ? (
               <Loader2 className="size-4 animate-spin" aria-hidden="true" />
             ) : (
@@ -188,6 +198,15 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
         </div>
       </form>
       <ConfirmDeleteDialog
+        open={replacing}
+        title="Make a new link?"
+        description="The brand's current link stops working at once, also the links in e-mails sent before. Send the new link to the brand yourself. To send the same link again, copy it instead."
+        confirmLabel="Make a new link"
+        pending={make.isPending}
+        onCancel={() => setReplacing(false)}
+        onConfirm={() => void makeLink()}
+      />
+      <ConfirmDeleteDialog
         open={revoking}
         title="Revoke the room link?"
         description="Every link to this room stops working at once, also those in e-mails. The drafts and licences stay; a new link opens the room again."
@@ -198,7 +217,6 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
           revoke.mutate(undefined, {
             onSuccess: () => {
               setRevoking(false);
-              setLink(null);
               toast.success("Room link revoked");
             },
             onError: (e) => {
