@@ -64,6 +64,9 @@ func TestQuoteFromDraftToAccepted(t *testing.T) {
 			"Only a draft can be changed or deleted: this quote has been sent")
 		admin.Do("DELETE", quotePath(sent.ID, ""), nil).WantStatus(t, http.StatusConflict)
 		admin.Do("POST", quotePath(sent.ID, "send"), nil).WantStatus(t, http.StatusConflict)
+		// The brand reads it from the e-mail first (a message still queued when the quote is
+		// answered is dropped: it would ask for what is done).
+		e.SMTP.WaitFor(t, 1, 10*time.Second)
 
 		// The brand's room shows it in full, in English, with the form.
 		brand := brandClient(e)
