@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/ugcfolio/ugcfolio/internal/contentversion"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -50,6 +51,13 @@ func run(args []string) error {
 			if _, err := st.CreatePortfolioItem(ctx, in); err != nil {
 				return err
 			}
+		}
+		// As the admin's writes do: a server that has already answered the
+		// portfolio (a page rendered and cached, a list kept) under the old
+		// version answers it anew. Without this the home page of a server
+		// that served an earlier test file could stay empty.
+		if err := contentversion.New(st).Bump(ctx); err != nil {
+			return err
 		}
 		return nil
 	case "inquiries":
