@@ -79,7 +79,8 @@ export const sections: SectionDef[] = [
   {
     id: "privacy",
     tab: "Privacy",
-    // "{email}" in the text is replaced by the contact e-mail; "## " starts a heading.
+    // "{email}" in the text is replaced by the contact e-mail, "{site}" by the site's name;
+    // "## " starts a heading.
     fields: [{ key: "body", label: "Privacy page text" }],
   },
   {

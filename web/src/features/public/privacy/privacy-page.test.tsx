@@ -13,7 +13,26 @@ describe("privacy page", () => {
     // The built-in text comes as a script of its own.
     expect(await screen.findByRole("heading", { level: 2, name: "Hvor lenge" })).toBeVisible();
     expect(screen.getByText(/Enkelthendelser slettes etter 30 dager/)).toBeVisible();
-    expect(screen.getByText(/skriv til kontakt@ugcfolio\.no\./)).toBeVisible();
+    // GDPR art. 13: who the controller is, the rights, and where to complain.
+    expect(screen.getByRole("heading", { level: 2, name: "Hvem som er ansvarlig" })).toBeVisible();
+    expect(
+      screen.getByText(
+        /^Behandlingsansvarlig er ugcfolio, .*Du når meg på kontakt@ugcfolio\.no\.$/,
+      ),
+    ).toBeVisible();
+    const rights = screen.getByText(/^Du har rett til innsyn/);
+    for (const right of [
+      "innsyn",
+      "rettet",
+      "slettet",
+      "begrenses",
+      "protestere",
+      "dataportabilitet",
+      "Skriv til kontakt@ugcfolio.no",
+      "klage til Datatilsynet (datatilsynet.no)",
+    ]) {
+      expect(rights).toHaveTextContent(right);
+    }
     // The footer's privacy link leads here.
     const footer = screen.getByRole("contentinfo");
     expect(within(footer).getByRole("link", { name: "Personvern" })).toHaveAttribute(
@@ -27,12 +46,36 @@ describe("privacy page", () => {
     );
   });
 
+  it("names the controller and the rights in English, with the saved contact e-mail", async () => {
+    localStorage.setItem("language", "en");
+    mockApi({ "GET /api/content/en": () => json({ contact: { email: "kari@film.test" } }) });
+    renderApp(<AppRouter />, { path: "/en/privacy" });
+
+    expect(await screen.findByRole("heading", { level: 2, name: "Your rights" })).toBeVisible();
+    expect(
+      screen.getByText(/^The controller is ugcfolio, .*You can reach me at kari@film\.test\.$/),
+    ).toBeVisible();
+    const rights = screen.getByText(/^You have the right to access/);
+    for (const right of [
+      "access",
+      "rectification",
+      "erasure",
+      "restriction",
+      "objection",
+      "portability",
+      "Write to kari@film.test",
+      "complain to the Norwegian Data Protection Authority, Datatilsynet (datatilsynet.no)",
+    ]) {
+      expect(rights).toHaveTextContent(right);
+    }
+  });
+
   it("shows the saved text of the language, with the saved contact e-mail", async () => {
     localStorage.setItem("language", "en");
     mockApi({
       "GET /api/content/en": () =>
         json({
-          privacy: { body: "## Short\nWe count visits.\n\nAsk {email}." },
+          privacy: { body: "## Short\nWe count visits.\n\nAsk {site} at {email}." },
           contact: { email: "hello@brand.test" },
         }),
     });
@@ -41,7 +84,7 @@ describe("privacy page", () => {
     expect(await screen.findByText("We count visits.")).toBeVisible();
     expect(screen.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
     expect(screen.getByRole("heading", { level: 2, name: "Short" })).toBeVisible();
-    expect(screen.getByText("Ask hello@brand.test.")).toBeVisible();
+    expect(screen.getByText("Ask ugcfolio at hello@brand.test.")).toBeVisible();
     expect(screen.queryByText(/Single events are deleted/)).not.toBeInTheDocument();
   });
 

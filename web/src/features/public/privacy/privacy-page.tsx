@@ -55,7 +55,7 @@ function usePrivacyDefaults() {
 /**
  * "/privacy" and "/en/privacy" (issue 25): what analytics and the contact form collect, why, how
  * long and whom to ask; the `privacy` content section's text, or the built-in one. "{email}" in it
- * becomes the contact e-mail of the content.
+ * becomes the contact e-mail of the content, "{site}" the site's name (the controller).
  */
 export function PrivacyPage() {
   const { t, language } = useLanguage();
@@ -63,7 +63,7 @@ export function PrivacyPage() {
   const privacy = withDefaults(useContent("privacy", language).data, defaults);
   const contact = withDefaults(useContent("contact", language).data, t.defaults.contact);
   useEffect(() => startAnalytics(language), [language]);
-  const blocks = privacyBlocks(format(privacy.body, { email: contact.email }));
+  const blocks = privacyBlocks(format(privacy.body, { email: contact.email, site: t.nav.brand }));
   return (
     <div id="top" className="flex min-h-dvh flex-col">
       <SiteNav />
