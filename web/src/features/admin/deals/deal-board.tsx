@@ -73,6 +73,17 @@ function brandOf(active: { data: { current?: unknown } }): string {
   return (active.data.current as { deal?: Deal } | undefined)?.deal?.brand ?? "The deal";
 }
 
+/**
+ * Keeps the click that ends a pointer's drag from doing anything: released on a card's name, it
+ * would open the deal (dnd-kit stops that click reaching React, not the link's own navigation).
+ * The window hears a click before anything else; one that never comes is forgotten soon.
+ */
+function swallowTheClosingClick() {
+  const swallow = (event: Event) => event.preventDefault();
+  window.addEventListener("click", swallow, { capture: true, once: true });
+  setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 100);
+}
+
 /** What a screen reader hears while a card moves; a keyboard's drop is where its keys went. */
 function announcementsFor(keyboardColumn: { current: DealStage | null }): Announcements {
   const at = (over: { id: unknown } | null) => keyboardColumn.current ?? over?.id;
@@ -96,6 +107,10 @@ const screenReaderInstructions = {
     "To move this deal to another stage, press space or enter, then the left or right arrow keys, then space or enter to drop it. Escape cancels.",
 };
 
+/**
+ * A stage's column. An empty one is a narrow strip with its name written upwards (issue 38): the
+ * seven stages then fit a 1280 px screen beside the sidebar, and the strip still takes a drop.
+ */
 function Column({
   stage,
   deals,
@@ -111,37 +126,62 @@ function Column({
   const total: Record<string, number> = {};
   for (const d of deals) total[d.currency] = (total[d.currency] ?? 0) + d.price;
   const headingId = `deal-stage-${stage}`;
+  const empty = deals.length === 0;
+  const count = (
+    <span className="rounded-full bg-card px-2 text-xs font-medium text-muted-foreground">
+      {deals.length}
+    </span>
+  );
   return (
     <section
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-testid={`deal-column-${stage}`}
+      data-empty={empty || undefined}
       className={cn(
-        "flex w-52 shrink-0 flex-col rounded-xl border border-border bg-muted/60 p-2 transition-colors",
+        "flex shrink-0 flex-col rounded-xl border border-border bg-muted/60 p-2 transition-colors",
+        // Wide screens share their width among the columns with deals; narrow ones scroll.
+        empty ? "w-11 items-center" : "w-52 lg:w-auto lg:min-w-0 lg:flex-1",
         isOver && "border-amber-400 bg-amber-50",
       )}
     >
-      <header className="px-1 pt-1 pb-2">
-        <h2 id={headingId} className="flex items-center justify-between text-sm font-semibold">
+      {empty ? (
+        <h2
+          id={headingId}
+          className="flex items-center gap-2 pt-1 text-sm font-semibold whitespace-nowrap [writing-mode:vertical-rl]"
+        >
           {stageLabels[stage]}
-          <span className="rounded-full bg-card px-2 text-xs font-medium text-muted-foreground">
-            {deals.length}
-          </span>
+          {count}
         </h2>
-        <p className="text-xs text-muted-foreground tabular-nums" data-testid="column-value">
-          {formatValue(total)}
-        </p>
-      </header>
-      <ul className="flex min-h-24 flex-1 flex-col gap-2">
-        {deals.map((deal) => (
-          <DealCard key={deal.id} deal={deal} today={today} onMove={onMove} />
-        ))}
-      </ul>
+      ) : (
+        <>
+          <header className="px-1 pt-1 pb-2">
+            <h2
+              id={headingId}
+              className="flex items-center justify-between gap-1 text-sm font-semibold"
+            >
+              <span className="min-w-0 truncate">{stageLabels[stage]}</span>
+              {count}
+            </h2>
+            <p className="text-xs text-muted-foreground tabular-nums" data-testid="column-value">
+              {formatValue(total)}
+            </p>
+          </header>
+          <ul className="flex min-h-24 flex-1 flex-col gap-2">
+            {deals.map((deal) => (
+              <DealCard key={deal.id} deal={deal} today={today} onMove={onMove} />
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }
 
-/** The board: seven columns in a row that scrolls sideways where the screen is narrower. */
+/**
+ * The board: seven columns in a row, the empty ones narrow. From 1024 px (the sidebar beside it)
+ * the row fits the screen; narrower, it scrolls sideways within itself.
+ */
 export function DealBoard({
   deals,
   today,
@@ -170,6 +210,7 @@ export function DealBoard({
     const deal = (active.data.current as { deal?: Deal } | undefined)?.deal;
     // The keyboard drops where its keys went; a pointer where the pointer is.
     const keyboard = activatorEvent instanceof KeyboardEvent;
+    if (!keyboard) swallowTheClosingClick();
     const stage = keyboard ? keyboardColumn.current : (over?.id as DealStage | undefined);
     if (deal && stage && stage !== deal.stage && dealStages.includes(stage)) onMove(deal, stage);
   };
@@ -184,10 +225,13 @@ export function DealBoard({
       accessibility={{ announcements: announcementsFor(keyboardColumn), screenReaderInstructions }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(null)}
+      onDragCancel={({ activatorEvent }) => {
+        setDragging(null);
+        if (!(activatorEvent instanceof KeyboardEvent)) swallowTheClosingClick();
+      }}
     >
       <div className="-mx-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0" data-testid="deal-board">
-        <div className="flex min-w-max gap-3">
+        <div className="flex min-h-72 min-w-max gap-2 lg:min-w-0">
           {dealStages.map((stage) => (
             <Column
               key={stage}

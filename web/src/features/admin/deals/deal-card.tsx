@@ -14,7 +14,7 @@ import {
 import { type Deal, type DealStage, dealStages, formatPrice, stageLabels } from "@/lib/deals";
 import { dealPath } from "@/lib/paths";
 
-/** A press on a card's control (its link, its select) is the control's, never a drag. */
+/** A press on a card's control (its select) is the control's, never a drag. */
 const keepPress = { onMouseDown: stop, onTouchStart: stop };
 function stop(event: { stopPropagation: () => void }) {
   event.stopPropagation();
@@ -73,8 +73,10 @@ export function DealCardPreview({ deal, today }: { deal: Deal; today: string }) 
 }
 
 /**
- * A deal on the board. The mouse (or a long press) drags it by any part but its controls; the
- * keyboard moves it with its handle (space, the arrow keys, space) or its stage select.
+ * A deal on the board. The mouse drags it by any part but its select, its name too (issue 38); a
+ * long press on a touch screen by any part but its name and select (there a long press on a link
+ * is the phone's own). The keyboard moves it with its handle (space, the arrow keys, space) or
+ * its stage select.
  */
 export function DealCard({
   deal,
@@ -107,7 +109,9 @@ export function DealCard({
           href={dealPath(deal.id)}
           className="min-w-0 flex-1 truncate font-medium hover:underline"
           draggable={false}
-          {...keepPress}
+          // A mouse press goes on to the card (a drag; the board keeps the click that ends one
+          // from opening the deal); a touch stays the link's.
+          onTouchStart={stop}
         >
           {deal.brand}
         </Link>

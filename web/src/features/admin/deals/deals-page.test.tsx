@@ -108,6 +108,15 @@ describe("the deals board", () => {
       "/admin/deals/1",
     );
     expect(within(column("new")).queryAllByTestId("deal-card")).toHaveLength(0);
+    // An empty stage is a narrow strip that still names itself, so all seven fit a desk screen.
+    for (const stage of ["new", "negotiating", "in_production", "delivered", "lost"]) {
+      expect(column(stage)).toHaveAttribute("data-empty", "true");
+      expect(column(stage)).toHaveClass("w-11");
+      expect(within(column(stage)).queryByTestId("column-value")).toBeNull();
+    }
+    expect(column("new")).toHaveAccessibleName(/^New/);
+    expect(column("booked")).not.toHaveAttribute("data-empty");
+    expect(column("booked")).toHaveClass("lg:flex-1");
     // Paid is done: the open total leaves it out.
     expect(screen.getByTestId("deals-open")).toHaveTextContent("Open: NOK 8,800 in 2 deals.");
   });
@@ -167,6 +176,52 @@ describe("the deals board", () => {
     expect(within(column("booked")).getByText("Fjellkaffe")).toBeVisible();
     // A screen reader heard where it went.
     expect(document.body).toHaveTextContent("Fjellkaffe moved to Booked.");
+  });
+
+  it("moves a card dragged by its name with the mouse, and a click on the name still opens it", async () => {
+    const fetchMock = mockApi(dealsServer([deal(1, "Fjellkaffe", "new")]));
+    layOutColumns();
+    renderApp(<DealsPage />, { path: "/admin/deals" });
+    const name = await screen.findByRole("link", { name: "Fjellkaffe" });
+    /** Presses on the name, moves past the sensor's 6 px in steps, releases at `to`. */
+    const dragName = async (to: number) => {
+      await act(async () => {
+        fireEvent.mouseDown(name, { button: 0, clientX: 40, clientY: 80 });
+      });
+      for (const clientX of [50, (40 + to) / 2, to]) {
+        await act(async () => {
+          fireEvent.mouseMove(document, { clientX, clientY: 100 });
+        });
+      }
+      await act(async () => {
+        fireEvent.mouseUp(document, { clientX: to, clientY: 100 });
+      });
+    };
+
+    // Dragged within its own column and released on its name: the click that follows opens
+    // nothing, and nothing moves.
+    await dragName(120);
+    const opened = fireEvent.click(name, { clientX: 120, clientY: 100 });
+    expect(opened, "the link's navigation after a drag").toBe(false);
+    expect(screen.getByTestId("location")).toHaveTextContent(/^\/admin\/deals$/);
+    expect(sentBodies(fetchMock, "PATCH", "/api/admin/deals/1")).toEqual([]);
+
+    // Dragged over Booked (x 520 to 760): it moves there.
+    await dragName(600);
+    // The click a browser sends after the release, on what was both pressed and released in.
+    fireEvent.click(document.body, { clientX: 600, clientY: 100 });
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, "PATCH", "/api/admin/deals/1")).toEqual([{ stage: "booked" }]),
+    );
+    expect(within(column("booked")).getByText("Fjellkaffe")).toBeVisible();
+    expect(screen.getByTestId("location")).toHaveTextContent(/^\/admin\/deals$/);
+
+    // A click where it was pressed opens the deal.
+    const moved = within(column("booked")).getByRole("link", { name: "Fjellkaffe" });
+    fireEvent.mouseDown(moved, { button: 0, clientX: 530, clientY: 80 });
+    fireEvent.mouseUp(document, { clientX: 530, clientY: 80 });
+    fireEvent.click(moved, { clientX: 530, clientY: 80 });
+    expect(screen.getByTestId("location")).toHaveTextContent("/admin/deals/1");
   });
 
   it("adds a deal by hand with the server's defaults, and shows the rules' messages", async () => {
