@@ -3,7 +3,7 @@ import { apiRequest, getJson } from "./api";
 import { type ClientLogo, clientLogosUrl } from "./client-logos";
 import type { MutationCallbacks } from "./mutation";
 import { useInvalidatingMutation } from "./mutation";
-import { useReorder } from "./ordering-admin";
+import { type ReorderCallbacks, useReorder } from "./ordering-admin";
 
 // The admin's calls on the client logos (issue 28), apart from ./client-logos so that a visitor's
 // bundle carries none of them.
@@ -62,11 +62,11 @@ export function useDeleteClientLogo(callbacks?: MutationCallbacks<number>) {
 }
 
 /** PUT /api/admin/client-logos/order: the whole strip in its new order. */
-export function useReorderClientLogos(onError?: (error: Error) => void) {
+export function useReorderClientLogos(callbacks: ReorderCallbacks = {}) {
   return useReorder<ClientLogo>(
     adminClientLogosQueryOptions().queryKey,
     `${adminUrl}/order`,
-    { onError },
+    callbacks,
     [[clientLogosUrl]],
   );
 }

@@ -7,6 +7,8 @@ import { apiRequest } from "./api";
 
 /** What a screen does once a reorder has ended. */
 export interface ReorderCallbacks {
+  /** The server kept the new order. */
+  onSuccess?: () => void;
   onError?: (error: Error) => void;
 }
 
@@ -18,7 +20,7 @@ export interface ReorderCallbacks {
 export function useReorder<T extends { id: number }>(
   listKey: QueryKey,
   url: string,
-  { onError }: ReorderCallbacks = {},
+  { onSuccess, onError }: ReorderCallbacks = {},
   alsoInvalidate: QueryKey[] = [],
 ) {
   const queryClient = useQueryClient();
@@ -37,6 +39,7 @@ export function useReorder<T extends { id: number }>(
       }
       return { before };
     },
+    onSuccess: () => onSuccess?.(),
     onError: (error, _ids, context) => {
       if (context?.before) queryClient.setQueryData(listKey, context.before);
       onError?.(error);

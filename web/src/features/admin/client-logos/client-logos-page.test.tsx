@@ -136,5 +136,6 @@ describe("the client logos screen (issue 28)", () => {
         { ids: [2, 1, 3] },
       ]),
     );
+    expect(await screen.findByText("Order saved")).toBeInTheDocument();
   });
 });

@@ -27,6 +27,7 @@ import {
 import { formValues, trimmedValues } from "@/lib/form-values";
 import { paths } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";
+import { toastOrderSaved } from "../ordering/order-saved";
 import { SortableList } from "../ordering/sortable-list";
 import { ClientLogoForm, emptyClientLogo } from "./client-logo-form";
 
@@ -74,11 +75,13 @@ export function ClientLogosPage() {
       });
     },
   });
-  const reorder = useReorderClientLogos((e) =>
-    toast.error("Error saving the order", {
-      description: errorMessage(e, "The new order could not be saved. Please try again."),
-    }),
-  );
+  const reorder = useReorderClientLogos({
+    onSuccess: toastOrderSaved,
+    onError: (e) =>
+      toast.error("Error saving the order", {
+        description: errorMessage(e, "The new order could not be saved. Please try again."),
+      }),
+  });
 
   const addButton = (
     <Button onClick={() => setEditing({ mode: "add" })}>

@@ -82,6 +82,8 @@ describe("ordering the portfolio by hand (issue 28)", () => {
       ]),
     );
     expect(document.body).toHaveTextContent("Hytte ble flyttet til plass 3 av 3.");
+    // The server kept it, and a toast says so.
+    expect(await screen.findByText("Order saved")).toBeInTheDocument();
     // After the save the list is fetched again: the server's order, the same.
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([u]) => u === "/api/portfolio/no").length).toBe(2),
@@ -180,6 +182,7 @@ describe("ordering the testimonials by hand (issue 28)", () => {
         .getAllByTestId("testimonial-card")
         .map((card) => within(card).getByRole("heading").textContent);
     await waitFor(() => expect(names()).toEqual(["Ingrid", "Sara", "Martin"]));
+    expect(await screen.findByText("Order saved")).toBeInTheDocument();
     expect(
       screen.getByRole("list", { name: "Testimonials, in the order visitors see them" }),
     ).toBeInTheDocument();

@@ -16,6 +16,7 @@ import {
   useUpdatePortfolioItem,
 } from "@/lib/portfolio-admin";
 import { AdminLayout } from "../layout/admin-layout";
+import { toastOrderSaved } from "../ordering/order-saved";
 import { sortTextsNo } from "../ordering/sort-texts";
 import { SortableList } from "../ordering/sortable-list";
 import { PortfolioForm } from "./portfolio-form";
@@ -96,6 +97,7 @@ export function PortfolioPage() {
     portfolioQueryOptions(language).queryKey,
     `/api/admin/portfolio/order/${language}`,
     {
+      onSuccess: toastOrderSaved,
       onError: (e) =>
         toast.error("Error", { description: errorMessage(e, "Failed to save the new order") }),
     },

@@ -28,6 +28,7 @@ import {
 } from "@/lib/testimonials-admin";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
+import { toastOrderSaved } from "../ordering/order-saved";
 import { SortableList } from "../ordering/sortable-list";
 import { emptyTestimonial, TestimonialForm, type TestimonialValues } from "./testimonial-form";
 
@@ -119,6 +120,7 @@ export function TestimonialsPage() {
     testimonialsQueryOptions(language).queryKey,
     `/api/admin/testimonials/order/${language}`,
     {
+      onSuccess: toastOrderSaved,
       onError: (e) =>
         toast.error("Error saving the order", {
           description: errorMessage(e, "The new order could not be saved. Please try again."),
