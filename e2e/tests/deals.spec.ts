@@ -149,6 +149,14 @@ test("an inquiry becomes a deal in one click, moves across the board, and the Ov
     if (size.width < 1024) await expect(nav).not.toBeInViewport(); // the sidebar has slid away
     await expect(card(page, "Nordlys AS")).toBeAttached();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
+    if (size.width >= 1280) {
+      // All seven stages on the screen, the board not scrolling sideways (issue 38).
+      const board = page.getByTestId("deal-board");
+      expect(await board.evaluate((b) => b.scrollWidth - b.clientWidth)).toBe(0);
+      for (const stage of ["new", "negotiating", "booked", "in_production", "delivered", "paid", "lost"]) {
+        await expect(column(page, stage)).toBeInViewport({ ratio: 1 });
+      }
+    }
     await page.screenshot({ path: path.join(shotsDir, `board-${size.width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

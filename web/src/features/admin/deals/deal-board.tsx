@@ -140,8 +140,9 @@ function Column({
       data-empty={empty || undefined}
       className={cn(
         "flex shrink-0 flex-col rounded-xl border border-border bg-muted/60 p-2 transition-colors",
-        // Wide screens share their width among the columns with deals; narrow ones scroll.
-        empty ? "w-11 items-center" : "w-52 lg:w-auto lg:min-w-0 lg:flex-1",
+        // Wide screens share their width among the columns with deals (a lone one no wider than
+        // a card needs); narrow ones scroll.
+        empty ? "w-11 items-center" : "w-52 lg:w-auto lg:min-w-0 lg:max-w-80 lg:flex-1",
         isOver && "border-amber-400 bg-amber-50",
       )}
     >
