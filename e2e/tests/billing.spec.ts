@@ -315,7 +315,9 @@ test("a deal from its quote to paid: profile, quote, invoice, PDF and EHF, sendi
     await admin.getByTestId("draft-file-input").setInputFiles(clip);
     await expect(admin.getByText("Draft v1 of video 1 uploaded")).toBeVisible({ timeout: 20_000 });
     await brand.goto(room);
-    await brand.locator("#video-1").getByRole("button", { name: "Godkjenn" }).click();
+    // Approving asks once that it is final.
+    await brand.locator("#video-1 summary", { hasText: "Godkjenn" }).click();
+    await brand.locator("#video-1").getByRole("button", { name: "Godkjenn som endelig" }).click();
     await expect(brand.locator("#video-1").getByRole("status")).toHaveText(/Utkastet er godkjent/);
   });
 
