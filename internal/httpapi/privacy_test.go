@@ -52,11 +52,15 @@ func TestPrivacyPageRenderedInBothLanguages(t *testing.T) {
 			texts                                      []string
 		}{
 			{"Norwegian at /privacy", "/privacy", "", "no", "https://ugc.example.no/privacy", "Personvern | ugcfolio",
-				[]string{">Personvern</h1>", ">Hvor lenge</h2>", "Enkelthendelser slettes etter 30 dager", "skriv til no@example.no.", "Bunntekst-NO"}},
+				[]string{">Personvern</h1>", ">Hvor lenge</h2>", "Enkelthendelser slettes etter 30 dager",
+					"Behandlingsansvarlig er ugcfolio", "Skriv til no@example.no, så svarer jeg innen en måned.",
+					"klage til Datatilsynet (datatilsynet.no)", "Bunntekst-NO"}},
 			{"English at /en/privacy", "/en/privacy", "", "en", "https://ugc.example.no/en/privacy", "Privacy | ugcfolio",
-				[]string{">Privacy</h1>", ">How long</h2>", "Single events are deleted after 30 days", "write to en@example.no.", "Footer-EN"}},
+				[]string{">Privacy</h1>", ">How long</h2>", "Single events are deleted after 30 days",
+					"The controller is ugcfolio", "Write to en@example.no and I will answer within a month.",
+					"Datatilsynet (datatilsynet.no)", "Footer-EN"}},
 			{"English at /privacy by the cookie", "/privacy", "en", "en", "https://ugc.example.no/en/privacy", "Privacy | ugcfolio",
-				[]string{">Privacy</h1>", "write to en@example.no."}},
+				[]string{">Privacy</h1>", "Write to en@example.no and I will answer within a month."}},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
