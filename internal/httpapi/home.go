@@ -95,7 +95,7 @@ func (s *Server) homeData(ctx context.Context, lang string) (ssr.Data, error) {
 	if d.Portfolio, err = s.visitorPortfolio(ctx, lang); err != nil {
 		return d, err
 	}
-	if d.Testimonials, err = s.visitorTestimonials(ctx, lang); err != nil {
+	if d.Testimonials, err = s.testimonials.VisitorJSON(ctx, lang); err != nil {
 		return d, err
 	}
 	d.ClientLogos, err = s.logos.VisitorJSON(ctx)

@@ -24,12 +24,6 @@ type portfolioAnswer struct {
 	ImageMedia *processing.Media `json:"imageMedia"`
 }
 
-// testimonialAnswer is a testimonial as the API answers it.
-type testimonialAnswer struct {
-	store.Testimonial
-	ImageMedia *processing.Media `json:"imageMedia"`
-}
-
 // portfolioAnswers attaches the media of each item's uploads; for a
 // visitor (admin false) it also points the URLs at processed files.
 func (s *Server) portfolioAnswers(ctx context.Context, items []store.PortfolioItem, admin bool) ([]portfolioAnswer, error) {
@@ -45,25 +39,6 @@ func (s *Server) portfolioAnswers(ctx context.Context, items []store.PortfolioIt
 	for i, p := range items {
 		a := portfolioAnswer{PortfolioItem: p}
 		a.VideoMedia = processing.Present(&a.VideoURL, assets, admin)
-		a.ImageMedia = processing.Present(&a.ImageURL, assets, admin)
-		answers[i] = a
-	}
-	return answers, nil
-}
-
-// testimonialAnswers is portfolioAnswers for testimonials.
-func (s *Server) testimonialAnswers(ctx context.Context, list []store.Testimonial, admin bool) ([]testimonialAnswer, error) {
-	urls := make([]string, len(list))
-	for i, t := range list {
-		urls[i] = t.ImageURL
-	}
-	assets, err := s.processing.AssetsOf(ctx, urls)
-	if err != nil {
-		return nil, err
-	}
-	answers := make([]testimonialAnswer, len(list))
-	for i, t := range list {
-		a := testimonialAnswer{Testimonial: t}
 		a.ImageMedia = processing.Present(&a.ImageURL, assets, admin)
 		answers[i] = a
 	}
@@ -125,15 +100,6 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name, cacheCo
 // writePortfolioItem answers one item as an admin sees it.
 func (s *Server) writePortfolioItem(w http.ResponseWriter, r *http.Request, status int, p store.PortfolioItem) error {
 	answers, err := s.portfolioAnswers(r.Context(), []store.PortfolioItem{p}, true)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, status, answers[0])
-}
-
-// writeTestimonial answers one testimonial as an admin sees it.
-func (s *Server) writeTestimonial(w http.ResponseWriter, r *http.Request, status int, t store.Testimonial) error {
-	answers, err := s.testimonialAnswers(r.Context(), []store.Testimonial{t}, true)
 	if err != nil {
 		return err
 	}

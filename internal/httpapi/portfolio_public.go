@@ -9,10 +9,7 @@ import (
 // What one visitor's list can cost: the page shows a creator's best work,
 // never thousands of items (6,758 made one 1.6 MB answer). The admin, who
 // manages them all, gets every item.
-const (
-	maxPublicPortfolio    = 100
-	maxPublicTestimonials = 50
-)
+const maxPublicPortfolio = 100
 
 // listPortfolio answers GET /api/portfolio/{lang}: the language's items,
 // featured first, then newest. Visitors get active items only, at most

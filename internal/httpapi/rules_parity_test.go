@@ -16,6 +16,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/testimonials"
 )
 
 // sharedRules is testdata/rules.json: the rules the web client applies too.
@@ -76,8 +77,8 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 	same("caps", map[string]int{
 		"portfolioTitle":       maxPortfolioTitle,
 		"portfolioDescription": maxPortfolioDescription,
-		"testimonialName":      maxTestimonialName,
-		"testimonialText":      maxTestimonialText,
+		"testimonialName":      testimonials.MaxName,
+		"testimonialText":      testimonials.MaxText,
 		"contactName":          maxContactName,
 		"contactCompany":       maxContactCompany,
 		"contactMessage":       maxContactMessage,

@@ -39,6 +39,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/testimonials"
 	"github.com/ugcfolio/ugcfolio/internal/video"
 	"github.com/ugcfolio/ugcfolio/internal/webapp"
 )
@@ -123,12 +124,13 @@ type Server struct {
 
 	metrics *metrics.Metrics // nil: no metrics
 
-	analytics *analytics.Service // first-party analytics (issue 25)
-	logos     *clientlogos.API   // the home page's client logos (issue 28)
-	deals     *deals.Service     // the pipeline of deals (issue 28)
-	rooms     *rooms.Service     // delivery rooms, drafts, licences (issue 28)
-	billing   *billing.Service   // invoices, payments (issue 34)
-	quotes    *quotes.Service    // quotes sent into the rooms (issue 34)
+	analytics    *analytics.Service // first-party analytics (issue 25)
+	logos        *clientlogos.API   // the home page's client logos (issue 28)
+	testimonials *testimonials.API
+	deals        *deals.Service   // the pipeline of deals (issue 28)
+	rooms        *rooms.Service   // delivery rooms, drafts, licences (issue 28)
+	billing      *billing.Service // invoices, payments (issue 34)
+	quotes       *quotes.Service  // quotes sent into the rooms (issue 34)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -183,6 +185,8 @@ func New(d Deps) *Server {
 	s.analytics = s.newAnalytics(d)
 	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Cache: s.publicCache.get})
+	s.testimonials = testimonials.New(testimonials.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
+		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
 	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
@@ -248,17 +252,12 @@ func (s *Server) routes() {
 
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
 	s.admin("POST /api/admin/content", s.saveContent)
-	s.admin("POST /api/admin/testimonials", s.createTestimonial)
-	s.admin("PATCH /api/admin/testimonials/{id}", s.updateTestimonial)
-	s.admin("PUT /api/admin/testimonials/{id}", s.updateTestimonial) // SPEC.md's name: replaces
-	s.admin("DELETE /api/admin/testimonials/{id}", s.deleteTestimonial)
 	s.admin("POST /api/admin/portfolio", s.createPortfolioItem)
 	s.admin("PATCH /api/admin/portfolio/{id}", s.updatePortfolioItem)
 	s.admin("DELETE /api/admin/portfolio/{id}", s.deletePortfolioItem)
 	// Hand-ordered lists and the client logos (issue 28); a reorder is
 	// {"ids": [every id of the list, in the new order]} (internal/ordering)
 	s.admin("PUT /api/admin/portfolio/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderPortfolio)))
-	s.admin("PUT /api/admin/testimonials/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderTestimonials)))
 	s.mount(s.logos.Routes()) // with the visitor's GET /api/client-logos
 	s.admin("GET /api/admin/contact", s.listInquiries)
 	s.admin("PATCH /api/admin/contact/{id}", s.patchInquiry)
@@ -298,7 +297,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
 	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
 	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
-	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
+	s.mount(s.testimonials.Routes())
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.

@@ -19,14 +19,3 @@ func (s *Store) UploadInUse(ctx context.Context, url string) (bool, error) {
 		+ (SELECT count(*) FROM room_drafts WHERE stored_name = ?)`, url, url, url, url, name).Scan(&n)
 	return n > 0, err
 }
-
-// TestimonialImageURL is the image URL a testimonial has now (read before
-// it is changed or deleted, to let go of an uploaded image).
-func (s *Store) TestimonialImageURL(ctx context.Context, id int64) (string, error) {
-	var url string
-	err := s.queryRow(ctx, `SELECT image_url FROM testimonials WHERE id = ?`, id).Scan(&url)
-	if noRows(err) {
-		return "", errTestimonialNotFound
-	}
-	return url, err
-}
