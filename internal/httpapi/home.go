@@ -92,7 +92,7 @@ func (s *Server) homeData(ctx context.Context, lang string) (ssr.Data, error) {
 	if d.Content, err = s.visitorContent(ctx, lang); err != nil {
 		return d, err
 	}
-	if d.Portfolio, err = s.visitorPortfolio(ctx, lang); err != nil {
+	if d.Portfolio, err = s.portfolio.VisitorJSON(ctx, lang); err != nil {
 		return d, err
 	}
 	if d.Testimonials, err = s.testimonials.VisitorJSON(ctx, lang); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/images"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
+	"github.com/ugcfolio/ugcfolio/internal/portfolio"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/testimonials"
@@ -72,11 +73,11 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 			t.Errorf("language %q refused", lang)
 		}
 	}
-	same("portfolio categories", portfolioCategories, r.PortfolioCategories)
+	same("portfolio categories", portfolio.Categories, r.PortfolioCategories)
 	same("contact services", contactServices, r.ContactServices)
 	same("caps", map[string]int{
-		"portfolioTitle":       maxPortfolioTitle,
-		"portfolioDescription": maxPortfolioDescription,
+		"portfolioTitle":       portfolio.MaxTitle,
+		"portfolioDescription": portfolio.MaxDescription,
 		"testimonialName":      testimonials.MaxName,
 		"testimonialText":      testimonials.MaxText,
 		"contactName":          maxContactName,
@@ -95,7 +96,7 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		"shortPassword":   auth.MsgShortPassword,
 		"contactName":     MsgContactName,
 		"contactMessage":  MsgContactMessage,
-		"imageOrVideo":    msgImageOrVideo,
+		"imageOrVideo":    portfolio.MsgImageOrVideo,
 		"invalidVideoUrl": forms.MsgInvalidVideoURL,
 		"imageTooLarge":   images.ErrTooLarge.Message,
 	}, r.Messages)

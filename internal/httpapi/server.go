@@ -32,7 +32,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
-	"github.com/ugcfolio/ugcfolio/internal/ordering"
+	"github.com/ugcfolio/ugcfolio/internal/portfolio"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
 	"github.com/ugcfolio/ugcfolio/internal/quotes"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
@@ -127,6 +127,7 @@ type Server struct {
 	analytics    *analytics.Service // first-party analytics (issue 25)
 	logos        *clientlogos.API   // the home page's client logos (issue 28)
 	testimonials *testimonials.API
+	portfolio    *portfolio.API
 	deals        *deals.Service   // the pipeline of deals (issue 28)
 	rooms        *rooms.Service   // delivery rooms, drafts, licences (issue 28)
 	billing      *billing.Service // invoices, payments (issue 34)
@@ -185,6 +186,8 @@ func New(d Deps) *Server {
 	s.analytics = s.newAnalytics(d)
 	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Cache: s.publicCache.get})
+	s.portfolio = portfolio.New(portfolio.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
+		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
 	s.testimonials = testimonials.New(testimonials.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
 	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
@@ -252,12 +255,8 @@ func (s *Server) routes() {
 
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
 	s.admin("POST /api/admin/content", s.saveContent)
-	s.admin("POST /api/admin/portfolio", s.createPortfolioItem)
-	s.admin("PATCH /api/admin/portfolio/{id}", s.updatePortfolioItem)
-	s.admin("DELETE /api/admin/portfolio/{id}", s.deletePortfolioItem)
 	// Hand-ordered lists and the client logos (issue 28); a reorder is
 	// {"ids": [every id of the list, in the new order]} (internal/ordering)
-	s.admin("PUT /api/admin/portfolio/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderPortfolio)))
 	s.mount(s.logos.Routes()) // with the visitor's GET /api/client-logos
 	s.admin("GET /api/admin/contact", s.listInquiries)
 	s.admin("PATCH /api/admin/contact/{id}", s.patchInquiry)
@@ -296,7 +295,7 @@ func (s *Server) routes() {
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
 	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
-	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
+	s.mount(s.portfolio.Routes())
 	s.mount(s.testimonials.Routes())
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
 
