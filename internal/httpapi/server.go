@@ -25,6 +25,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/content"
 	"github.com/ugcfolio/ugcfolio/internal/contentversion"
 	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/health"
@@ -128,6 +129,7 @@ type Server struct {
 	logos        *clientlogos.API   // the home page's client logos (issue 28)
 	testimonials *testimonials.API
 	portfolio    *portfolio.API
+	content      *content.API
 	deals        *deals.Service   // the pipeline of deals (issue 28)
 	rooms        *rooms.Service   // delivery rooms, drafts, licences (issue 28)
 	billing      *billing.Service // invoices, payments (issue 34)
@@ -186,6 +188,7 @@ func New(d Deps) *Server {
 	s.analytics = s.newAnalytics(d)
 	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Cache: s.publicCache.get})
+	s.content = content.New(content.Deps{Store: d.Store, Cache: s.publicCache.get})
 	s.portfolio = portfolio.New(portfolio.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
 	s.testimonials = testimonials.New(testimonials.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
@@ -254,7 +257,6 @@ func (s *Server) routes() {
 	s.admin("POST /api/admin/media/{name}/retry", s.retryMedia)
 
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
-	s.admin("POST /api/admin/content", s.saveContent)
 	// Hand-ordered lists and the client logos (issue 28); a reorder is
 	// {"ids": [every id of the list, in the new order]} (internal/ordering)
 	s.mount(s.logos.Routes()) // with the visitor's GET /api/client-logos
@@ -293,8 +295,7 @@ func (s *Server) routes() {
 	s.mount(s.quotes.PublicRoutes())
 
 	// Public site: content, portfolio and testimonial reads, the contact form
-	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
-	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
+	s.mount(s.content.Routes())
 	s.mount(s.portfolio.Routes())
 	s.mount(s.testimonials.Routes())
 	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
