@@ -241,7 +241,8 @@ type inquiryWithLink struct {
 	Deal      *deals.Ref         `json:"deal"`
 }
 
-func (s *Server) withPitchLinks(ctx context.Context, list []store.Inquiry) ([]inquiryWithLink, error) {
+// annotateInquiries gives the inbox each inquiry's pitch link and deal.
+func (s *Server) annotateInquiries(ctx context.Context, list []store.Inquiry) (any, error) {
 	ids := make([]int64, len(list))
 	for i, inq := range list {
 		ids[i] = inq.ID

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"fmt"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -183,7 +184,7 @@ func TestContactCorrectionsDoNotCountAgainstTheLimit(t *testing.T) {
 		e.client().do("POST", "/api/contact", with(validContact(), "message", "too short"), from...).wantStatus(t, http.StatusBadRequest)
 		e.client().do("POST", "/api/contact", `{"name":`, from...).wantStatus(t, http.StatusBadRequest)
 	}
-	for range contactBurst {
+	for range inquiries.Limit.Burst {
 		e.client().do("POST", "/api/contact", validContact(), from...).wantStatus(t, http.StatusCreated)
 	}
 	e.client().do("POST", "/api/contact", validContact(), from...).wantStatus(t, http.StatusTooManyRequests)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"net/http"
 	"strconv"
 	"strings"
@@ -127,7 +128,7 @@ func TestLimitsHoldAcrossReplicas(t *testing.T) {
 		}
 		login(at(1), "kari@example.no", "hemmelig", "198.51.100.2").wantStatus(t, http.StatusOK)
 
-		for i := range contactBurst {
+		for i := range inquiries.Limit.Burst {
 			at(i).do("POST", "/api/contact", validContact(), from("203.0.113.8")...).wantStatus(t, http.StatusCreated)
 		}
 		for i := range 3 {

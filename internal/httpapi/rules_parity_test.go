@@ -12,6 +12,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/images"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/portfolio"
@@ -74,28 +75,28 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 		}
 	}
 	same("portfolio categories", portfolio.Categories, r.PortfolioCategories)
-	same("contact services", contactServices, r.ContactServices)
+	same("contact services", inquiries.ContactServices, r.ContactServices)
 	same("caps", map[string]int{
 		"portfolioTitle":       portfolio.MaxTitle,
 		"portfolioDescription": portfolio.MaxDescription,
 		"testimonialName":      testimonials.MaxName,
 		"testimonialText":      testimonials.MaxText,
-		"contactName":          maxContactName,
-		"contactCompany":       maxContactCompany,
-		"contactMessage":       maxContactMessage,
+		"contactName":          inquiries.MaxContactName,
+		"contactCompany":       inquiries.MaxContactCompany,
+		"contactMessage":       inquiries.MaxContactMessage,
 		"contentField":         forms.MaxContentField,
 		"url":                  forms.MaxURLLen,
 	}, r.Caps)
 	same("minimum lengths", map[string]int{
 		"password":       auth.MinPasswordLength,
-		"contactName":    minContactName,
-		"contactMessage": minContactMessage,
+		"contactName":    inquiries.MinContactName,
+		"contactMessage": inquiries.MinContactMessage,
 	}, r.MinLengths)
 	same("messages", map[string]string{
 		"invalidEmail":    auth.MsgInvalidEmail,
 		"shortPassword":   auth.MsgShortPassword,
-		"contactName":     MsgContactName,
-		"contactMessage":  MsgContactMessage,
+		"contactName":     inquiries.MsgContactName,
+		"contactMessage":  inquiries.MsgContactMessage,
 		"imageOrVideo":    portfolio.MsgImageOrVideo,
 		"invalidVideoUrl": forms.MsgInvalidVideoURL,
 		"imageTooLarge":   images.ErrTooLarge.Message,

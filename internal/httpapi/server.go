@@ -29,6 +29,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/contentversion"
 	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/health"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
@@ -130,6 +131,7 @@ type Server struct {
 	testimonials *testimonials.API
 	portfolio    *portfolio.API
 	content      *content.API
+	inquiries    *inquiries.API
 	deals        *deals.Service   // the pipeline of deals (issue 28)
 	rooms        *rooms.Service   // delivery rooms, drafts, licences (issue 28)
 	billing      *billing.Service // invoices, payments (issue 34)
@@ -164,7 +166,7 @@ func New(d Deps) *Server {
 	s.publicCache = newPublicCache(s.version, d.Log)
 	// Every replica counts the same tries (issue 27): the limits live in the database.
 	s.limits = ratelimit.NewAuth(s.sharedLimiter)
-	s.contactLimit = s.sharedLimiter("contact", ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
+	s.contactLimit = s.sharedLimiter("contact", inquiries.Limit)
 	s.analyticsLimit = s.beaconLimiter()
 	if d.Renderer != nil {
 		s.home = s.newHomePages(d.Renderer, d.Web)
@@ -188,6 +190,9 @@ func New(d Deps) *Server {
 	s.analytics = s.newAnalytics(d)
 	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Cache: s.publicCache.get})
+	s.inquiries = inquiries.New(inquiries.Deps{Store: d.Store, Mail: d.Mail, AutoReply: d.Config.Mail.AutoReply,
+		Limit: s.contactLimit, ClientKey: func(r *http.Request) string { return s.proxies.Key(r) }, Attribute: s.analytics.AttributeInquiry,
+		Annotate: s.annotateInquiries, Now: func() time.Time { return s.now() }, Log: d.Log})
 	s.content = content.New(content.Deps{Store: d.Store, Cache: s.publicCache.get})
 	s.portfolio = portfolio.New(portfolio.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
@@ -260,13 +265,6 @@ func (s *Server) routes() {
 	// Hand-ordered lists and the client logos (issue 28); a reorder is
 	// {"ids": [every id of the list, in the new order]} (internal/ordering)
 	s.mount(s.logos.Routes()) // with the visitor's GET /api/client-logos
-	s.admin("GET /api/admin/contact", s.listInquiries)
-	s.admin("PATCH /api/admin/contact/{id}", s.patchInquiry)
-	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead) // SPEC.md's name
-	s.admin("DELETE /api/admin/contact/{id}", s.deleteInquiry)
-	s.admin("GET /api/admin/contact/mail", s.inquiryMail)
-	s.admin("POST /api/admin/contact/{id}/mail", s.resendInquiryMail)
-	s.admin("GET /api/admin/contact/export.csv", s.exportInquiries)
 
 	// Analytics (issue 25): the beacon, pitch links, the summary
 	s.mux.Handle("POST /api/analytics/events", s.handle(s.postAnalyticsEvents))
@@ -298,7 +296,7 @@ func (s *Server) routes() {
 	s.mount(s.content.Routes())
 	s.mount(s.portfolio.Routes())
 	s.mount(s.testimonials.Routes())
-	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
+	s.mount(s.inquiries.Routes())
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.
 	fileNotFound := s.handle(func(w http.ResponseWriter, r *http.Request) error { return errFileNotFound })
