@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"net/http"
 	"strconv"
@@ -168,7 +169,7 @@ func TestBeaconLimitAcrossReplicas(t *testing.T) {
 			return replicas[i%3].client().do("POST", "/api/analytics/events", `{"events":[{"t":"section","id":"hero"}]}`,
 				"X-Forwarded-For", "203.0.113.11")
 		}
-		for i := range beaconRate.Burst {
+		for i := range analytics.BeaconRate.Burst {
 			if r := beacon(i); r.status == http.StatusTooManyRequests {
 				t.Fatalf("beacon %d of the burst refused", i+1)
 			}

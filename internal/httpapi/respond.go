@@ -27,8 +27,3 @@ type handlerFunc = httpx.Handler
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	httpx.WriteError(w, r, log, rooms.RedactPath(r.URL.Path), err)
 }
-
-// pathID reads a positive integer path value such as {id}.
-func pathID(r *http.Request, name string) (int64, error) {
-	return httpx.PathID(r, name, "item with id")
-}

@@ -267,14 +267,7 @@ func (s *Server) routes() {
 	s.mount(s.logos.Routes()) // with the visitor's GET /api/client-logos
 
 	// Analytics (issue 25): the beacon, pitch links, the summary
-	s.mux.Handle("POST /api/analytics/events", s.handle(s.postAnalyticsEvents))
-	s.admin("POST /api/admin/pitch-links", s.createPitchLink)
-	s.admin("GET /api/admin/pitch-links", s.listPitchLinks)
-	s.admin("PATCH /api/admin/pitch-links/{id}", s.patchPitchLink)
-	s.admin("DELETE /api/admin/pitch-links/{id}", s.deletePitchLink)
-	s.admin("GET /api/admin/analytics/summary", s.analyticsSummary)
-	s.admin("GET /api/admin/analytics/export.csv", s.exportAnalytics)
-	s.admin("DELETE /api/admin/analytics", s.deleteAnalytics)
+	s.mount(s.analytics.Routes())
 	s.admin("GET /api/admin/activity", s.recentActivity)
 
 	// Deals (issue 28): the pipeline's API, handled by internal/deals
