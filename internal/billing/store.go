@@ -5,9 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"time"
 
+	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/billing/document"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )

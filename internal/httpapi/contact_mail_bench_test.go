@@ -2,13 +2,13 @@ package httpapi
 
 import (
 	"fmt"
-	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"net/http"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"

@@ -2,14 +2,14 @@ package httpapi
 
 import (
 	"context"
-	"github.com/ugcfolio/ugcfolio/internal/analytics"
-	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"

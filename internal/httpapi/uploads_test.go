@@ -16,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/minio/minio-go/v7"
-
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/media/s3test"

@@ -28,7 +28,6 @@ package rooms
 
 import (
 	"context"
-	"github.com/ugcfolio/ugcfolio/internal/siteclock"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -40,6 +39,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
+	"github.com/ugcfolio/ugcfolio/internal/siteclock"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
