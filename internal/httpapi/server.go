@@ -31,6 +31,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/mediakit"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/ordering"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
@@ -126,6 +127,7 @@ type Server struct {
 	analytics *analytics.Service // first-party analytics (issue 25)
 	logos     *clientlogos.API   // the home page's client logos (issue 28)
 	deals     *deals.Service     // the pipeline of deals (issue 28)
+	mediaKit  *mediakit.Service  // the media kit brands keep
 	rooms     *rooms.Service     // delivery rooms, drafts, licences (issue 28)
 	billing   *billing.Service   // invoices, payments (issue 34)
 	quotes    *quotes.Service    // quotes sent into the rooms (issue 34)
@@ -189,6 +191,7 @@ func New(d Deps) *Server {
 	s.rooms = s.newRooms(d)
 	s.quotes = s.newQuotes(d) // the room shows its quote, then billing's invoices
 	s.billing = s.newBilling(d)
+	s.mediaKit = s.newMediaKit(d)
 	s.routes()
 	return s
 }
@@ -293,6 +296,8 @@ func (s *Server) routes() {
 	// the room, handled by internal/quotes
 	s.mount(s.quotes.AdminRoutes())
 	s.mount(s.quotes.PublicRoutes())
+	// The media kit: its pages and PDFs, and the admin's settings (internal/mediakit)
+	s.mount(s.mediaKit.Routes())
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
