@@ -296,10 +296,10 @@ func TestKitSettings(t *testing.T) {
 				t.Errorf("page lacks %q", w)
 			}
 		}
-		// Her order: packages, numbers, about; rights in the kinds' order; testimonials not shown.
-		pk, nu, ab := strings.Index(page, `id="packages"`), strings.Index(page, `id="numbers"`), strings.Index(page, `id="about"`)
-		if pk < 0 || nu < pk || ab < nu || strings.Contains(page, `id="work"`) {
-			t.Errorf("sections at %d, %d, %d", pk, nu, ab)
+		// Her order: packages, then numbers (about is the cover); rights in the kinds' order; no work shown.
+		pk, nu := strings.Index(page, `id="packages"`), strings.Index(page, `id="numbers"`)
+		if pk < 0 || nu < pk || strings.Contains(page, `id="work"`) {
+			t.Errorf("sections at %d, %d", pk, nu)
 		}
 		if o, p, x := strings.Index(page, "Organisk bruk"), strings.Index(page, "Betalt bruk"), strings.Index(page, "Eksklusivitet"); o > p || p > x {
 			t.Error("rights out of order")
@@ -325,6 +325,7 @@ func TestKitSettings(t *testing.T) {
 		}
 		body := valid()
 		body["listed"] = true
+		body["sections"] = []string{"numbers"} // without "about": no intro on the cover
 		admin.Do("PUT", "/api/admin/media-kit", body).WantStatus(t, http.StatusOK)
 		e.Client().Do("GET", "/media-kit.pdf", nil).WantStatus(t, http.StatusOK)
 		if kit.PDFsMade() != made+1 {
@@ -333,6 +334,9 @@ func TestKitSettings(t *testing.T) {
 		listed := e.Client().Do("GET", "/media-kit", nil).WantStatus(t, http.StatusOK)
 		if strings.Contains(listed.Body, "noindex") || listed.Header.Get("X-Robots-Tag") != "" {
 			t.Error("a listed kit says noindex")
+		}
+		if strings.Contains(listed.Body, `<p class="lead">`) || strings.Contains(listed.Body, `id="packages"`) {
+			t.Error("a section she took out is shown")
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 
 	"github.com/ugcfolio/ugcfolio/internal/lang"
@@ -25,6 +26,8 @@ var pageTmpl = template.Must(template.New("kit.html").Funcs(template.FuncMap{
 type pageData struct {
 	view
 	SiteURL, Canonical, Locale, Description, Image, ImageAlt string
+	// About: the cover says who she is (her intro and niches).
+	About bool
 }
 
 // defaultCardImage is the site's preview card (web/public/og-card.png),
@@ -40,6 +43,7 @@ func renderPage(k Kit) ([]byte, error) {
 	if k.Lang == lang.English {
 		d.Locale = "en_US"
 	}
+	d.About = slices.Contains(k.Sections, SectionAbout)
 	d.Description = k.Intro
 	if d.Description == "" {
 		d.Description = strings.Join(k.Niches, ", ")
