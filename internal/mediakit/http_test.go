@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
@@ -377,4 +378,16 @@ func TestKitPitchLink(t *testing.T) {
 			t.Fatalf("links %+v", links)
 		}
 	})
+}
+
+// Before launch (the coming-soon gate on) the kit is as private as the
+// site: a visitor without a pass gets neither the page nor the PDF.
+func TestKitBehindTheGate(t *testing.T) {
+	t.Parallel()
+	e := sitetest.New(t, sitetest.SQLite(t), sitetest.Options{Config: func(c *config.Config) {
+		c.GateUsername, c.GatePassword = "guest", "s3cret-pass"
+	}})
+	for _, path := range []string{"/media-kit", "/en/media-kit", "/media-kit.pdf", "/en/media-kit.pdf"} {
+		e.Client().Do("GET", path, nil).WantStatus(t, http.StatusUnauthorized)
+	}
 }

@@ -93,11 +93,7 @@ func (r *pdfRenderer) cover() {
 	r.pdf.AddPage()
 	r.pages++
 	r.rect(0, 0, pageW, pageH, ink)
-	// A warm disc in the corner, as on the page.
-	r.fill(amber)
-	r.pdf.SetTransparency(gopdf.Transparency{Alpha: 0.18, BlendModeType: gopdf.NormalBlendMode})
-	r.pdf.Oval(pageW-190, -150, pageW+150, 190)
-	r.pdf.ClearTransparency()
+	r.rect(pageW-18, 0, 18, pageH, amber) // the amber edge of the cover
 	r.text(margin, 130, bold, 11, amber, strings.ToUpper(t.Title))
 	y := 160.0
 	for _, l := range r.wrap(v.Kit.Name, right-margin, bold, 44) {
