@@ -46,7 +46,7 @@ interface RightRow {
   months: string;
 }
 
-/** The form's state: every section with whether it shows, in the kit's order. */
+/** The form's state (exported for its tests): every section with whether it shows, in the kit's order. */
 interface FormState {
   name: string;
   listed: boolean;
@@ -57,7 +57,7 @@ interface FormState {
   rights: RightRow[];
 }
 
-function toForm(s: KitSettings): FormState {
+export function toForm(s: KitSettings): FormState {
   const rest = kitSections.filter((id) => !s.sections.includes(id));
   return {
     name: s.name,
@@ -86,7 +86,7 @@ function toForm(s: KitSettings): FormState {
   };
 }
 
-function toSettings(f: FormState): KitSettings {
+export function toSettings(f: FormState): KitSettings {
   return {
     name: f.name,
     listed: f.listed,
