@@ -23,6 +23,8 @@ type PitchLink struct {
 	Name string `json:"name"`
 	Note string `json:"note"`
 	URL  string `json:"url"`
+	// KitURL is the media kit's address for this link (internal/mediakit).
+	KitURL string `json:"kitUrl"`
 	// NotifyOpen: the creator gets an e-mail the first time the link is opened.
 	NotifyOpen bool      `json:"notifyOpen"`
 	CreatedAt  time.Time `json:"createdAt"`
@@ -38,6 +40,9 @@ type PitchLinkStats struct {
 	Plays         []PitchPlay      `json:"plays"`
 	PackageClicks map[string]int64 `json:"packageClicks"`
 	Inquiries     int64            `json:"inquiries"`
+	// KitOpens and KitDownloads: the media kit opened, its PDF downloaded.
+	KitOpens     int64 `json:"kitOpens"`
+	KitDownloads int64 `json:"kitDownloads"`
 }
 
 // PitchPlay is one portfolio item played through a link.
@@ -71,12 +76,16 @@ func (s *Service) CreatePitchLink(ctx context.Context, name, note string, notify
 	l := PitchLink{Name: name, Note: note, NotifyOpen: notifyOpen, CreatedAt: s.now().Truncate(time.Microsecond)}
 	err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`INSERT INTO analytics_pitch_links (token, name, note, notify_open, created_at)
 		VALUES (?, ?, ?, ?, ?) RETURNING id`), token, name, note, notifyOpen, l.CreatedAt).Scan(&l.ID)
-	l.URL = s.linkURL(token)
+	l.URL, l.KitURL = s.linkURL(token), s.kitURL(token)
 	return l, err
 }
 
 func (s *Service) linkURL(token string) string {
 	return strings.TrimRight(s.siteURL, "/") + "/?ref=" + token
+}
+
+func (s *Service) kitURL(token string) string {
+	return strings.TrimRight(s.siteURL, "/") + "/media-kit?ref=" + token
 }
 
 // DeletePitchLink deletes a link and its visits; its inquiries stay, without it.
@@ -114,7 +123,7 @@ func (s *Service) PitchLinks(ctx context.Context) ([]PitchLinkStats, error) {
 			rows.Close()
 			return nil, err
 		}
-		l.URL, l.CreatedAt = s.linkURL(token), l.CreatedAt.UTC()
+		l.URL, l.KitURL, l.CreatedAt = s.linkURL(token), s.kitURL(token), l.CreatedAt.UTC()
 		l.Sections, l.PackageClicks, l.Plays = map[string]int64{}, map[string]int64{}, []PitchPlay{}
 		out = append(out, l)
 	}
@@ -141,7 +150,7 @@ func (s *Service) PitchLinks(ctx context.Context) ([]PitchLinkStats, error) {
 	}
 	// Plays of the portfolio's items only: the beacon may name any number.
 	err = s.each(ctx, `SELECT link_id, kind, target, item, COUNT(*), MAX(value) FROM analytics_pitch_events
-		WHERE kind IN ('section', 'click') OR (kind IN ('play', 'progress') AND item IN (SELECT id FROM portfolio_items))
+		WHERE kind IN ('section', 'click', 'kit') OR (kind IN ('play', 'progress') AND item IN (SELECT id FROM portfolio_items))
 		GROUP BY link_id, kind, target, item ORDER BY link_id, item`,
 		func(sc func(...any) error) error {
 			var id, item, n, maxValue int64
@@ -158,6 +167,10 @@ func (s *Service) PitchLinks(ctx context.Context) ([]PitchLinkStats, error) {
 				l.Sections[target] += n
 			case kind == "click" && strings.HasPrefix(target, "package-"):
 				l.PackageClicks[target] += n
+			case kind == "kit" && target == KitOpened:
+				l.KitOpens += n
+			case kind == "kit" && target == KitDownloaded:
+				l.KitDownloads += n
 			case kind == "play" || kind == "progress":
 				if len(l.Plays) == 0 || l.Plays[len(l.Plays)-1].ItemID != item {
 					l.Plays = append(l.Plays, PitchPlay{ItemID: item})

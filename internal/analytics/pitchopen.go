@@ -53,6 +53,6 @@ func (s *Service) SetPitchNotify(ctx context.Context, id int64, on *bool) (Pitch
 	if err != nil {
 		return l, err
 	}
-	l.URL, l.CreatedAt = s.linkURL(token), l.CreatedAt.UTC()
+	l.URL, l.KitURL, l.CreatedAt = s.linkURL(token), s.kitURL(token), l.CreatedAt.UTC()
 	return l, nil
 }

@@ -211,3 +211,37 @@ func counterValue(c prometheus.Counter) float64 {
 	}
 	return m.GetCounter().GetValue()
 }
+
+// What a media kit's event (kind "kit") says happened: the kit was opened,
+// or its PDF downloaded.
+const (
+	KitOpened     = "open"
+	KitDownloaded = "pdf"
+)
+
+// KitEvent counts what a brand did with the media kit through a pitch
+// link (ref, its token): opened the kit (KitOpened) or downloaded its PDF
+// (KitDownloaded). Like a page view with the token, the event attributes
+// the visitor's day to the link (a PDF forwarded and opened elsewhere
+// counts too), within the same limits; without a token nothing is
+// recorded. It never fails the answer: a problem is logged.
+func (s *Service) KitEvent(r *http.Request, ref, what string) {
+	ref = clean(ref)
+	if ref == "" || r.Method != http.MethodGet {
+		return
+	}
+	ua, ok := s.counted(r)
+	if !ok || r.Context().Err() != nil {
+		return
+	}
+	client := s.clientKey(r)
+	if _, err := s.pageViews.Attempt(r.Context(), client); err != nil {
+		return
+	}
+	evs := []Event{{Kind: "kit", Path: r.URL.Path, Target: what, Ref: ref, client: client}}
+	if err := s.stamp(r.Context(), r, ua, evs); err != nil {
+		s.log.Error("analytics: media kit event not counted", "err", err)
+		return
+	}
+	s.enqueue(evs...)
+}

@@ -236,7 +236,7 @@ func (s *Service) recordPitchVisits(ctx context.Context, tx *sql.Tx, batch []Eve
 	days := map[string]bool{}
 	for _, e := range batch {
 		days[dayOf(e.At)] = true
-		if e.Ref == "" || e.Kind != "pageview" {
+		if e.Ref == "" || (e.Kind != "pageview" && e.Kind != "kit") {
 			continue
 		}
 		link, err := s.linkOf(ctx, tx, e.Ref)

@@ -115,7 +115,12 @@ func isGatedContent(p string) bool {
 			return true
 		}
 	}
-	return p == "/api/video-proxy" || p == "/sitemap.xml" || p == "/api/client-logos"
+	switch p {
+	case "/api/video-proxy", "/sitemap.xml", "/api/client-logos",
+		"/media-kit", "/en/media-kit", "/media-kit.pdf", "/en/media-kit.pdf": // internal/mediakit
+		return true
+	}
+	return false
 }
 
 // guardGate keeps an unlaunched site private: while the gate is on, content

@@ -33,6 +33,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/mediakit"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
 	"github.com/ugcfolio/ugcfolio/internal/portfolio"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
@@ -132,10 +133,11 @@ type Server struct {
 	portfolio    *portfolio.API
 	content      *content.API
 	inquiries    *inquiries.API
-	deals        *deals.Service   // the pipeline of deals (issue 28)
-	rooms        *rooms.Service   // delivery rooms, drafts, licences (issue 28)
-	billing      *billing.Service // invoices, payments (issue 34)
-	quotes       *quotes.Service  // quotes sent into the rooms (issue 34)
+	deals        *deals.Service    // the pipeline of deals (issue 28)
+	mediaKit     *mediakit.Service // the media kit brands keep
+	rooms        *rooms.Service    // delivery rooms, drafts, licences (issue 28)
+	billing      *billing.Service  // invoices, payments (issue 34)
+	quotes       *quotes.Service   // quotes sent into the rooms (issue 34)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -204,6 +206,7 @@ func New(d Deps) *Server {
 	s.rooms = s.newRooms(d)
 	s.quotes = s.newQuotes(d) // the room shows its quote, then billing's invoices
 	s.billing = s.newBilling(d)
+	s.mediaKit = s.newMediaKit(d)
 	s.routes()
 	return s
 }
@@ -284,6 +287,8 @@ func (s *Server) routes() {
 	// the room, handled by internal/quotes
 	s.mount(s.quotes.AdminRoutes())
 	s.mount(s.quotes.PublicRoutes())
+	// The media kit: its pages and PDFs, and the admin's settings (internal/mediakit)
+	s.mount(s.mediaKit.Routes())
 
 	// Public site: content, portfolio and testimonial reads, the contact form
 	s.mount(s.content.Routes())

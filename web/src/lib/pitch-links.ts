@@ -12,6 +12,8 @@ export interface PitchLink {
   note: string;
   /** The address to send: `<site>/?ref=<token>`. */
   url: string;
+  /** The media kit through this link: `<site>/media-kit?ref=<token>`. */
+  kitUrl: string;
   /** Whether the creator gets an e-mail the first time the link is opened. */
   notifyOpen: boolean;
   createdAt: string;
@@ -25,6 +27,9 @@ export interface PitchLink {
   /** Package click target (`package-2`) → clicks. */
   packageClicks: Record<string, number>;
   inquiries: number;
+  /** The media kit opened through the link, and its PDF downloaded. */
+  kitOpens: number;
+  kitDownloads: number;
 }
 
 export interface PitchLinkInput {

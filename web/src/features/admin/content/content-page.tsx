@@ -28,6 +28,7 @@ import {
   toContent,
   toValues,
 } from "./content-sections";
+import { MediaKitEditor } from "./media-kit-editor";
 
 /** A section's built-in texts: the catalogue's, the privacy page's from its own module. */
 function builtInTexts(language: Language, section: ContentSection): unknown {
@@ -183,6 +184,7 @@ export function ContentPage() {
               {s.tab}
             </TabsTrigger>
           ))}
+          <TabsTrigger value="media-kit">Media kit</TabsTrigger>
         </TabsList>
         {sections.map((s) => (
           <TabsContent key={s.id} value={s.id} forceMount hidden={s.id !== tab}>
@@ -195,6 +197,9 @@ export function ContentPage() {
             </Card>
           </TabsContent>
         ))}
+        <TabsContent value="media-kit" hidden={tab !== "media-kit"}>
+          <Card className="p-5 sm:p-6">{tab === "media-kit" ? <MediaKitEditor /> : null}</Card>
+        </TabsContent>
       </Tabs>
     </AdminLayout>
   );

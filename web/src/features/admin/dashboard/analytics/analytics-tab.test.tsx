@@ -47,6 +47,7 @@ const links: PitchLink[] = [
     name: "Acme AS",
     note: "Kari, marketing",
     url: "http://site.test/?ref=abcdefghij",
+    kitUrl: "http://site.test/media-kit?ref=abcdefghij",
     notifyOpen: true,
     createdAt: "2025-06-01T10:00:00Z",
     firstVisit: "2025-06-09T08:00:00Z",
@@ -56,12 +57,15 @@ const links: PitchLink[] = [
     plays: [{ itemId: 41, plays: 1, maxPct: 100 }],
     packageClicks: { "package-2": 1 },
     inquiries: 1,
+    kitOpens: 1,
+    kitDownloads: 2,
   },
   {
     id: 2,
     name: "Nordic Tea",
     note: "",
     url: "http://site.test/?ref=klmnopqrst",
+    kitUrl: "http://site.test/media-kit?ref=klmnopqrst",
     notifyOpen: true,
     createdAt: "2025-06-02T10:00:00Z",
     firstVisit: null,
@@ -71,6 +75,8 @@ const links: PitchLink[] = [
     plays: [],
     packageClicks: {},
     inquiries: 0,
+    kitOpens: 0,
+    kitDownloads: 0,
   },
 ];
 

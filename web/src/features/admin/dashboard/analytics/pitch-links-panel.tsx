@@ -149,12 +149,19 @@ function LinkCard({ link, onDelete }: { link: PitchLink; onDelete: () => void })
           </div>
           {link.note ? <p className="mt-1 text-sm text-muted-foreground">{link.note}</p> : null}
           <p className="mt-1 break-all font-mono text-xs">{link.url}</p>
+          <p className="mt-0.5 break-all font-mono text-xs text-muted-foreground">
+            Media kit: {link.kitUrl}
+          </p>
           {opened ? null : <NotifySwitch link={link} />}
         </div>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={() => copy(link.url)}>
             <Copy className="size-4" aria-hidden="true" />
             Copy link
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => copy(link.kitUrl)}>
+            <Copy className="size-4" aria-hidden="true" />
+            Copy media kit link
           </Button>
           <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${link.name}`}>
             <Trash2 className="size-4" aria-hidden="true" />
@@ -182,6 +189,17 @@ function LinkCard({ link, onDelete }: { link: PitchLink; onDelete: () => void })
                     const title = items.get(p.itemId)?.title ?? `Item #${p.itemId}`;
                     return `${title} (${p.plays}×, up to ${p.maxPct} %)`;
                   })
+                  .join(", ")
+              : "—"}
+          </dd>
+          <dt className="text-muted-foreground">Media kit</dt>
+          <dd data-testid="pitch-link-kit">
+            {link.kitOpens > 0 || link.kitDownloads > 0
+              ? [
+                  link.kitOpens > 0 ? `opened the media kit (${link.kitOpens}×)` : "",
+                  link.kitDownloads > 0 ? `downloaded the PDF (${link.kitDownloads}×)` : "",
+                ]
+                  .filter(Boolean)
                   .join(", ")
               : "—"}
           </dd>
