@@ -127,12 +127,23 @@ func count(t *testing.T, e *sitetest.Site, query string, args ...any) int {
 	return n
 }
 
-// Without the keys nothing of Stripe shows: no button, no route.
+// sentText is the text of the invoice's e-mail, sent from its page.
+func sentText(t *testing.T, e *sitetest.Site, admin *sitetest.Client, id int64) string {
+	t.Helper()
+	admin.Do("POST", fmt.Sprintf("/api/admin/invoices/%d/send", id), nil).WantStatus(t, http.StatusAccepted)
+	msgs := e.SMTP.WaitFor(t, 1, 10*time.Second)
+	return msgs[len(msgs)-1].Text
+}
+
+// Without the keys nothing of Stripe shows: no button, no link, no route.
 func TestOffWithoutKeys(t *testing.T) {
 	t.Parallel()
-	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+	sitetest.Each(t, sitetest.Options{Mail: true}, func(t *testing.T, e *sitetest.Site) {
 		admin := e.SignedInAdmin(t)
-		_, _, room := issuedInvoice(t, e, admin, "NOK")
+		inv, _, room := issuedInvoice(t, e, admin, "NOK")
+		if text := sentText(t, e, admin, inv.ID); strings.Contains(text, "kort") || strings.Contains(text, "/pay") {
+			t.Errorf("the e-mail offers card payment without Stripe's keys:\n%s", text)
+		}
 		brand := e.Client()
 		page := brand.Do("GET", room, nil).WantStatus(t, http.StatusOK).Body
 		if strings.Contains(page, "Betal med kort") || strings.Contains(page, "/pay") {
@@ -140,6 +151,27 @@ func TestOffWithoutKeys(t *testing.T) {
 		}
 		brand.Do("POST", room+"/invoices/1001/pay", nil).WantStatus(t, http.StatusNotFound)
 		brand.Do("POST", "/api/stripe/webhook", "{}").WantStatus(t, http.StatusNotFound)
+	})
+}
+
+// The invoice's e-mail carries the link, in its language, which opens
+// Checkout through the room.
+func TestMailLink(t *testing.T) {
+	t.Parallel()
+	o := withStripe(false)
+	o.Mail = true
+	sitetest.Each(t, o, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
+		inv, _, _ := issuedInvoice(t, e, admin, "NOK")
+		text := sentText(t, e, admin, inv.ID)
+		link := regexp.MustCompile(`Betal med kort: (\S+)`).FindStringSubmatch(text)
+		if link == nil || !strings.HasPrefix(link[1], e.URL+"/room/") || !strings.HasSuffix(link[1], "/invoices/1001/pay") {
+			t.Fatalf("the e-mail has no card link:\n%s", text)
+		}
+		loc := e.Client().NoRedirects().Do("GET", strings.TrimPrefix(link[1], e.URL), nil).WantStatus(t, http.StatusSeeOther).Header.Get("Location")
+		if !strings.HasPrefix(loc, "https://checkout.stripe.com/") {
+			t.Errorf("the e-mail's link sends to %q", loc)
+		}
 	})
 }
 
