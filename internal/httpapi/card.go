@@ -10,6 +10,7 @@ func (s *Server) newCard(d Deps) *card.Service {
 	if !c.Enabled() {
 		return nil
 	}
+	d.Log.Info("card payment is on: Stripe Checkout", "vipps", c.Vipps)
 	return card.New(card.Deps{Config: card.Config{SecretKey: c.SecretKey, WebhookSecret: c.WebhookSecret, APIURL: c.APIURL, Vipps: c.Vipps},
 		Store: d.Store, Log: d.Log, Billing: s.billing, Rooms: s.rooms, SiteURL: s.siteURL})
 }
