@@ -11,7 +11,9 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoViolations, widths } from "../lib/axe";
 import { createAdmin, type RunningServer, startServer } from "../lib/server";
 
 const webhookSecret = "whsec_e2e_card_payment";
@@ -219,6 +221,14 @@ test("an invoice paid by card through Checkout: the room shows it paid, the crea
   await brand.goto(room);
   const row = brand.getByTestId("room-invoice").filter({ hasText: "Faktura 1001" });
   await expect(row).toContainText("Til betaling");
+  for (const size of widths) {
+    await brand.setViewportSize(size);
+    await expectNoViolations(brand, `the room with its card button at ${size.width} px`);
+    await brand.screenshot({
+      path: path.resolve(__dirname, `../test-results/card-payment-screens/room-${size.width}.png`),
+      fullPage: true,
+    });
+  }
   await row.getByRole("link", { name: "Betal med kort" }).click();
 
   await expect(brand.getByRole("heading", { name: "Fake Checkout" })).toBeVisible();
