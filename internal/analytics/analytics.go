@@ -59,21 +59,24 @@ type Deps struct {
 	// committed (mail's Wake). See markOpened.
 	OnFirstOpen    func(ctx context.Context, tx *sql.Tx, o PitchOpened) error
 	AfterFirstOpen func()
+	// BeaconLimit is the beacon's limit per client (ClientKey).
+	BeaconLimit ratelimit.Limiter
 }
 
 // Service is the analytics of one server.
 type Service struct {
-	cfg       config.AnalyticsConfig
-	st        *store.Store
-	log       *slog.Logger
-	q         *jobs.Queue
-	rollup    jobs.Kind[struct{}]
-	addr      func(*http.Request) string
-	clientKey func(*http.Request) string
-	isAdmin   func(*http.Request) bool
-	siteURL   string
-	retention time.Duration
-	now       func() time.Time
+	cfg         config.AnalyticsConfig
+	st          *store.Store
+	log         *slog.Logger
+	q           *jobs.Queue
+	rollup      jobs.Kind[struct{}]
+	addr        func(*http.Request) string
+	clientKey   func(*http.Request) string
+	beaconLimit ratelimit.Limiter
+	isAdmin     func(*http.Request) bool
+	siteURL     string
+	retention   time.Duration
+	now         func() time.Time
 
 	onFirstOpen    func(ctx context.Context, tx *sql.Tx, o PitchOpened) error
 	afterFirstOpen func()
@@ -101,7 +104,7 @@ type Service struct {
 func New(d Deps) *Service {
 	s := &Service{
 		cfg: d.Config, st: d.Store, log: d.Log, q: d.Jobs, addr: d.ClientAddr, isAdmin: d.IsAdmin,
-		siteURL: d.SiteURL, onFirstOpen: d.OnFirstOpen, afterFirstOpen: d.AfterFirstOpen,
+		siteURL: d.SiteURL, onFirstOpen: d.OnFirstOpen, afterFirstOpen: d.AfterFirstOpen, beaconLimit: d.BeaconLimit,
 		retention: time.Duration(max(d.Config.RetentionDays, 0)) * 24 * time.Hour,
 		now:       func() time.Time { return time.Now().UTC() },
 		flushReq:  make(chan chan struct{}),
@@ -116,6 +119,9 @@ func New(d Deps) *Service {
 	}
 	if s.clientKey = d.ClientKey; s.clientKey == nil {
 		s.clientKey = d.ClientAddr
+	}
+	if s.beaconLimit == nil {
+		s.beaconLimit = ratelimit.NewMemory(BeaconRate)
 	}
 	s.pageViews = ratelimit.NewMemory(pageViewRate)
 	s.pageViews.Now = func() time.Time { return s.now() } // the clock SetClock sets

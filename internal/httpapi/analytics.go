@@ -3,15 +3,10 @@ package httpapi
 import (
 	"context"
 	"database/sql"
-	"errors"
-	"io"
-	"mime"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
-	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/store"
@@ -31,7 +26,7 @@ func (s *Server) newAnalytics(d Deps) *analytics.Service {
 		OnFirstOpen: func(ctx context.Context, tx *sql.Tx, o analytics.PitchOpened) error {
 			return s.mail.EnqueuePitchOpened(ctx, tx, o.LinkID, o.Name, o.Note, o.At)
 		},
-		AfterFirstOpen: s.mail.Wake}
+		AfterFirstOpen: s.mail.Wake, BeaconLimit: s.analyticsLimit}
 	if d.Metrics != nil {
 		deps.Metrics = d.Metrics.Registerer()
 	}
@@ -64,12 +59,6 @@ func (s *Server) RunAnalytics(ctx context.Context) {
 	s.analytics.Close()
 }
 
-// The beacon's limit per client address. A browser sends a batch every few
-// seconds at most (web/src/lib/analytics.ts), so 10 a second with a burst of
-// 100 leaves room for a school or an office behind one address, and holds a
-// script that makes up events to a trickle.
-var beaconRate = ratelimit.Rate{Every: 100 * time.Millisecond, Burst: 100}
-
 // beaconLimiter counts the beacon's limit in the database when replicas can
 // share it (PostgreSQL), so three replicas do not let three times the events
 // in. SQLite is one process's: there memory counts exactly as well, without
@@ -77,148 +66,9 @@ var beaconRate = ratelimit.Rate{Every: 100 * time.Millisecond, Burst: 100}
 // batched inserts (issue 27 measured both: docs/deploy.md, "Several replicas").
 func (s *Server) beaconLimiter() ratelimit.Limiter {
 	if s.store.Dialect == store.Postgres {
-		return s.sharedLimiter("analytics", beaconRate)
+		return s.sharedLimiter("analytics", analytics.BeaconRate)
 	}
-	return ratelimit.NewMemory(beaconRate)
-}
-
-// postAnalyticsEvents answers POST /api/analytics/events (the beacon): 202
-// once the events are queued, 204 when they are not counted (analytics off,
-// Global Privacy Control, a bot, an admin), 400 for anything the contract
-// does not allow.
-func (s *Server) postAnalyticsEvents(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.analyticsLimit.Attempt(r.Context(), s.proxies.Key(r)); err != nil {
-		return err
-	}
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		media, _, err := mime.ParseMediaType(ct)
-		if err != nil || (media != "text/plain" && media != "application/json") {
-			return apperr.Invalid("Content-Type must be text/plain or application/json")
-		}
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, analytics.MaxBody))
-	if err != nil {
-		if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
-			return apperr.Invalid("Request body is over %d bytes", analytics.MaxBody)
-		}
-		return apperr.Invalid("Request body could not be read")
-	}
-	events, err := analytics.ParseBeacon(body)
-	if err != nil {
-		return apperr.Invalid("%s", err.Error())
-	}
-	counted, err := s.analytics.Accept(r, events)
-	if err != nil {
-		return err
-	}
-	if !counted {
-		w.WriteHeader(http.StatusNoContent)
-		return nil
-	}
-	w.WriteHeader(http.StatusAccepted)
-	return nil
-}
-
-// pitchLinkBody is the body of POST /api/admin/pitch-links; notifyOpen
-// (the e-mail of its first opening) is on unless it says false.
-type pitchLinkBody struct {
-	Name       string `json:"name"`
-	Note       string `json:"note"`
-	NotifyOpen *bool  `json:"notifyOpen"`
-}
-
-func (s *Server) createPitchLink(w http.ResponseWriter, r *http.Request) error {
-	var in pitchLinkBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	link, err := s.analytics.CreatePitchLink(r.Context(), in.Name, in.Note, in.NotifyOpen == nil || *in.NotifyOpen)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, link)
-}
-
-// patchPitchLink answers PATCH /api/admin/pitch-links/{id} {notifyOpen}:
-// the e-mail of the link's first opening switched on or off (a body
-// without it changes nothing, as every PATCH keeps what it does not
-// mention), and the link.
-func (s *Server) patchPitchLink(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	var in struct {
-		NotifyOpen *bool `json:"notifyOpen"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	link, err := s.analytics.SetPitchNotify(r.Context(), id, in.NotifyOpen)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, link)
-}
-
-func (s *Server) listPitchLinks(w http.ResponseWriter, r *http.Request) error {
-	links, err := s.analytics.PitchLinks(r.Context())
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, links)
-}
-
-func (s *Server) deletePitchLink(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	if err := s.analytics.DeletePitchLink(r.Context(), id); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
-// analyticsRange reads ?from and ?to (the last 7 days when missing).
-func (s *Server) analyticsRange(r *http.Request) (analytics.Range, error) {
-	rg, err := s.analytics.ParseRange(r.URL.Query().Get("from"), r.URL.Query().Get("to"))
-	if err != nil {
-		return rg, apperr.Invalid("%s", err.Error())
-	}
-	return rg, nil
-}
-
-func (s *Server) analyticsSummary(w http.ResponseWriter, r *http.Request) error {
-	rg, err := s.analyticsRange(r)
-	if err != nil {
-		return err
-	}
-	sum, err := s.analytics.Summary(r.Context(), rg)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, sum)
-}
-
-func (s *Server) exportAnalytics(w http.ResponseWriter, r *http.Request) error {
-	rg, err := s.analyticsRange(r)
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="analytics-`+rg.From.Format("2006-01-02")+`-`+rg.To.Format("2006-01-02")+`.csv"`)
-	w.Header().Set("Cache-Control", "no-store")
-	return s.analytics.ExportCSV(r.Context(), rg, w)
-}
-
-func (s *Server) deleteAnalytics(w http.ResponseWriter, r *http.Request) error {
-	if err := s.analytics.DeleteAll(r.Context()); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return ratelimit.NewMemory(analytics.BeaconRate)
 }
 
 func (s *Server) recentActivity(w http.ResponseWriter, r *http.Request) error {
@@ -241,7 +91,8 @@ type inquiryWithLink struct {
 	Deal      *deals.Ref         `json:"deal"`
 }
 
-func (s *Server) withPitchLinks(ctx context.Context, list []store.Inquiry) ([]inquiryWithLink, error) {
+// annotateInquiries gives the inbox each inquiry's pitch link and deal.
+func (s *Server) annotateInquiries(ctx context.Context, list []store.Inquiry) (any, error) {
 	ids := make([]int64, len(list))
 	for i, inq := range list {
 		ids[i] = inq.ID

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"fmt"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"net/http"
 	"os"
 	"testing"
@@ -43,7 +44,7 @@ func TestContactMailFigures(t *testing.T) {
 		admin := e.signedInAdmin(t)
 		deadline := time.Now().Add(mail.NotifyEvery + time.Minute)
 		for {
-			var ms mailState
+			var ms inquiries.MailState
 			admin.do("GET", "/api/admin/contact/mail", nil).wantStatus(t, http.StatusOK).json(t, &ms)
 			sent := 0
 			for _, d := range ms.Deliveries {

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -71,15 +72,15 @@ func TestContactRules(t *testing.T) {
 			body any
 			msg  string
 		}{
-			{"short name", with(validContact(), "name", "K"), MsgContactName},
-			{"blank name", with(validContact(), "name", "   "), MsgContactNameRequired},
-			{"missing name", with(validContact(), "name", nil), MsgContactNameRequired},
+			{"short name", with(validContact(), "name", "K"), inquiries.MsgContactName},
+			{"blank name", with(validContact(), "name", "   "), inquiries.MsgContactNameRequired},
+			{"missing name", with(validContact(), "name", nil), inquiries.MsgContactNameRequired},
 			{"long name", with(validContact(), "name", strings.Repeat("n", 201)), "Name must be at most 200 characters"},
-			{"bad email", with(validContact(), "email", "kari@"), MsgContactEmail},
-			{"missing email", with(validContact(), "email", nil), MsgContactEmail},
+			{"bad email", with(validContact(), "email", "kari@"), inquiries.MsgContactEmail},
+			{"missing email", with(validContact(), "email", nil), inquiries.MsgContactEmail},
 			{"long company", with(validContact(), "company", strings.Repeat("c", 201)), "Company must be at most 200 characters"},
 			{"unknown service", with(validContact(), "service", "Gratis"), "Service must be one of Enkeltvideo, Pakketilbud 1, Pakketilbud 2 or Skreddersydd"},
-			{"short message", with(validContact(), "message", "For kort"), MsgContactMessage},
+			{"short message", with(validContact(), "message", "For kort"), inquiries.MsgContactMessage},
 			{"long message", with(validContact(), "message", strings.Repeat("m", 5001)), "Message must be at most 5000 characters"},
 			{"isRead from client", with(validContact(), "isRead", true), `Unknown field "isRead"`},
 			{"createdAt from client", with(validContact(), "createdAt", "2020-01-01T00:00:00Z"), `Unknown field "createdAt"`},
@@ -111,7 +112,7 @@ func TestContactHoneypot(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := contactEnv(t, st)
 		var got store.Inquiry
-		e.client().do("POST", "/api/contact", with(validContact(), HoneypotField, "https://spam.example")).
+		e.client().do("POST", "/api/contact", with(validContact(), inquiries.HoneypotField, "https://spam.example")).
 			wantStatus(t, http.StatusCreated).json(t, &got)
 		if got.Name != "Kari Nordmann" {
 			t.Fatalf("the bot's answer should look like a success: %+v", got)
@@ -128,7 +129,7 @@ func TestContactHoneypot(t *testing.T) {
 
 func TestContactRateLimit(t *testing.T) {
 	e := contactEnv(t, sqliteStore(t))
-	for range contactBurst {
+	for range inquiries.Limit.Burst {
 		e.client().do("POST", "/api/contact", validContact(), "X-Forwarded-For", "10.9.9.9").wantStatus(t, http.StatusCreated)
 	}
 	r := e.client().do("POST", "/api/contact", validContact(), "X-Forwarded-For", "10.9.9.9")
@@ -139,7 +140,7 @@ func TestContactRateLimit(t *testing.T) {
 	// Another address is not affected.
 	e.client().do("POST", "/api/contact", validContact(), "X-Forwarded-For", "10.9.9.10").wantStatus(t, http.StatusCreated)
 	list, _ := e.store.ListInquiries(context.Background())
-	if len(list) != contactBurst+1 {
-		t.Fatalf("%d stored, want %d", len(list), contactBurst+1)
+	if len(list) != inquiries.Limit.Burst+1 {
+		t.Fatalf("%d stored, want %d", len(list), inquiries.Limit.Burst+1)
 	}
 }

@@ -89,13 +89,13 @@ func homeLanguage(r *http.Request) string {
 func (s *Server) homeData(ctx context.Context, lang string) (ssr.Data, error) {
 	var d ssr.Data
 	var err error
-	if d.Content, err = s.visitorContent(ctx, lang); err != nil {
+	if d.Content, err = s.content.VisitorJSON(ctx, lang); err != nil {
 		return d, err
 	}
-	if d.Portfolio, err = s.visitorPortfolio(ctx, lang); err != nil {
+	if d.Portfolio, err = s.portfolio.VisitorJSON(ctx, lang); err != nil {
 		return d, err
 	}
-	if d.Testimonials, err = s.visitorTestimonials(ctx, lang); err != nil {
+	if d.Testimonials, err = s.testimonials.VisitorJSON(ctx, lang); err != nil {
 		return d, err
 	}
 	d.ClientLogos, err = s.logos.VisitorJSON(ctx)

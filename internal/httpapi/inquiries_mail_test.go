@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -70,7 +71,7 @@ func waitMailState(t *testing.T, admin *client, id int64, state string) mail.Del
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		var ms mailState
+		var ms inquiries.MailState
 		admin.do("GET", "/api/admin/contact/mail", nil).wantStatus(t, http.StatusOK).json(t, &ms)
 		if !ms.Enabled {
 			t.Fatal("mail reported off")
@@ -138,7 +139,7 @@ func TestInquiryMailOff(t *testing.T) {
 		admin := e.signedInAdmin(t)
 		var inq store.Inquiry
 		e.client().do("POST", "/api/contact", validContact()).wantStatus(t, http.StatusCreated).json(t, &inq)
-		var ms mailState
+		var ms inquiries.MailState
 		admin.do("GET", "/api/admin/contact/mail", nil).wantStatus(t, http.StatusOK).json(t, &ms)
 		if ms.Enabled || len(ms.Deliveries) != 0 {
 			t.Fatalf("mail off reported as %+v", ms)

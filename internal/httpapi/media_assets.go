@@ -2,73 +2,16 @@ package httpapi
 
 import (
 	"cmp"
-	"context"
 	"errors"
 	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/media"
-	"github.com/ugcfolio/ugcfolio/internal/processing"
-	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// Items as the API answers them, with what processing made of their
-// uploads (internal/processing: processing.Present), and the files under
-// /media/ and /uploads/: processed ones for everyone, originals only while
-// they are not private.
-
-// portfolioAnswer is a portfolio item as the API answers it.
-type portfolioAnswer struct {
-	store.PortfolioItem
-	VideoMedia *processing.Media `json:"videoMedia"`
-	ImageMedia *processing.Media `json:"imageMedia"`
-}
-
-// testimonialAnswer is a testimonial as the API answers it.
-type testimonialAnswer struct {
-	store.Testimonial
-	ImageMedia *processing.Media `json:"imageMedia"`
-}
-
-// portfolioAnswers attaches the media of each item's uploads; for a
-// visitor (admin false) it also points the URLs at processed files.
-func (s *Server) portfolioAnswers(ctx context.Context, items []store.PortfolioItem, admin bool) ([]portfolioAnswer, error) {
-	urls := make([]string, 0, 2*len(items))
-	for _, p := range items {
-		urls = append(urls, p.VideoURL, p.ImageURL)
-	}
-	assets, err := s.processing.AssetsOf(ctx, urls)
-	if err != nil {
-		return nil, err
-	}
-	answers := make([]portfolioAnswer, len(items))
-	for i, p := range items {
-		a := portfolioAnswer{PortfolioItem: p}
-		a.VideoMedia = processing.Present(&a.VideoURL, assets, admin)
-		a.ImageMedia = processing.Present(&a.ImageURL, assets, admin)
-		answers[i] = a
-	}
-	return answers, nil
-}
-
-// testimonialAnswers is portfolioAnswers for testimonials.
-func (s *Server) testimonialAnswers(ctx context.Context, list []store.Testimonial, admin bool) ([]testimonialAnswer, error) {
-	urls := make([]string, len(list))
-	for i, t := range list {
-		urls[i] = t.ImageURL
-	}
-	assets, err := s.processing.AssetsOf(ctx, urls)
-	if err != nil {
-		return nil, err
-	}
-	answers := make([]testimonialAnswer, len(list))
-	for i, t := range list {
-		a := testimonialAnswer{Testimonial: t}
-		a.ImageMedia = processing.Present(&a.ImageURL, assets, admin)
-		answers[i] = a
-	}
-	return answers, nil
-}
+// The files under /media/ and /uploads/: processed ones for everyone,
+// originals only while they are not private (internal/processing), a
+// draft's only through its room.
 
 // serveProcessed answers GET /media/{name}: a processed file, which never
 // changes under its content-addressed name.
@@ -120,22 +63,4 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name, cacheCo
 	media.LimitRanges(r, f.Size()) // no multi-range answer longer than the file (ranges.go)
 	http.ServeContent(w, r, name, f.ModTime(), f)
 	return nil
-}
-
-// writePortfolioItem answers one item as an admin sees it.
-func (s *Server) writePortfolioItem(w http.ResponseWriter, r *http.Request, status int, p store.PortfolioItem) error {
-	answers, err := s.portfolioAnswers(r.Context(), []store.PortfolioItem{p}, true)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, status, answers[0])
-}
-
-// writeTestimonial answers one testimonial as an admin sees it.
-func (s *Server) writeTestimonial(w http.ResponseWriter, r *http.Request, status int, t store.Testimonial) error {
-	answers, err := s.testimonialAnswers(r.Context(), []store.Testimonial{t}, true)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, status, answers[0])
 }

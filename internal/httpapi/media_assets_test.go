@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/portfolio"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
@@ -41,9 +42,9 @@ func TestMediaAssetsInAnswersAndFiles(t *testing.T) {
 	post(map[string]any{"title": "Photo", "imageUrl": "/uploads/orig.jpg", "language": "no"})
 	post(map[string]any{"title": "Raw", "videoUrl": "/uploads/raw.mp4", "imageUrl": "https://cdn.example.com/a.jpg", "language": "no"})
 
-	var public []portfolioAnswer
+	var public []portfolio.Answer
 	e.client().do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK).json(t, &public)
-	byTitle := map[string]portfolioAnswer{}
+	byTitle := map[string]portfolio.Answer{}
 	for _, p := range public {
 		byTitle[p.Title] = p
 	}
@@ -61,7 +62,7 @@ func TestMediaAssetsInAnswersAndFiles(t *testing.T) {
 		t.Fatalf("unprocessed upload and external image changed: %+v", raw)
 	}
 
-	var adminList []portfolioAnswer
+	var adminList []portfolio.Answer
 	admin.do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK).json(t, &adminList)
 	for _, p := range adminList {
 		if p.Title == "Photo" && (p.ImageURL != "/uploads/orig.jpg" || p.ImageMedia == nil || p.ImageMedia.Status != store.MediaProcessing) {

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"github.com/ugcfolio/ugcfolio/internal/analytics"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"net/http"
 	"strconv"
 	"strings"
@@ -127,7 +129,7 @@ func TestLimitsHoldAcrossReplicas(t *testing.T) {
 		}
 		login(at(1), "kari@example.no", "hemmelig", "198.51.100.2").wantStatus(t, http.StatusOK)
 
-		for i := range contactBurst {
+		for i := range inquiries.Limit.Burst {
 			at(i).do("POST", "/api/contact", validContact(), from("203.0.113.8")...).wantStatus(t, http.StatusCreated)
 		}
 		for i := range 3 {
@@ -167,7 +169,7 @@ func TestBeaconLimitAcrossReplicas(t *testing.T) {
 			return replicas[i%3].client().do("POST", "/api/analytics/events", `{"events":[{"t":"section","id":"hero"}]}`,
 				"X-Forwarded-For", "203.0.113.11")
 		}
-		for i := range beaconRate.Burst {
+		for i := range analytics.BeaconRate.Burst {
 			if r := beacon(i); r.status == http.StatusTooManyRequests {
 				t.Fatalf("beacon %d of the burst refused", i+1)
 			}

@@ -4,7 +4,6 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
@@ -27,15 +26,4 @@ type handlerFunc = httpx.Handler
 // of the log.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	httpx.WriteError(w, r, log, rooms.RedactPath(r.URL.Path), err)
-}
-
-// pathID reads a positive integer path value such as {id}.
-func pathID(r *http.Request, name string) (int64, error) {
-	return httpx.PathID(r, name, "item with id")
-}
-
-// pathLanguage reads {lang}, which must be one of lang.All.
-func pathLanguage(r *http.Request) (string, error) {
-	lang := r.PathValue("lang")
-	return lang, forms.CheckLanguage(lang)
 }

@@ -12,10 +12,13 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
 	"github.com/ugcfolio/ugcfolio/internal/images"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
+	"github.com/ugcfolio/ugcfolio/internal/portfolio"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/testimonials"
 )
 
 // sharedRules is testdata/rules.json: the rules the web client applies too.
@@ -71,30 +74,30 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 			t.Errorf("language %q refused", lang)
 		}
 	}
-	same("portfolio categories", portfolioCategories, r.PortfolioCategories)
-	same("contact services", contactServices, r.ContactServices)
+	same("portfolio categories", portfolio.Categories, r.PortfolioCategories)
+	same("contact services", inquiries.ContactServices, r.ContactServices)
 	same("caps", map[string]int{
-		"portfolioTitle":       maxPortfolioTitle,
-		"portfolioDescription": maxPortfolioDescription,
-		"testimonialName":      maxTestimonialName,
-		"testimonialText":      maxTestimonialText,
-		"contactName":          maxContactName,
-		"contactCompany":       maxContactCompany,
-		"contactMessage":       maxContactMessage,
+		"portfolioTitle":       portfolio.MaxTitle,
+		"portfolioDescription": portfolio.MaxDescription,
+		"testimonialName":      testimonials.MaxName,
+		"testimonialText":      testimonials.MaxText,
+		"contactName":          inquiries.MaxContactName,
+		"contactCompany":       inquiries.MaxContactCompany,
+		"contactMessage":       inquiries.MaxContactMessage,
 		"contentField":         forms.MaxContentField,
 		"url":                  forms.MaxURLLen,
 	}, r.Caps)
 	same("minimum lengths", map[string]int{
 		"password":       auth.MinPasswordLength,
-		"contactName":    minContactName,
-		"contactMessage": minContactMessage,
+		"contactName":    inquiries.MinContactName,
+		"contactMessage": inquiries.MinContactMessage,
 	}, r.MinLengths)
 	same("messages", map[string]string{
 		"invalidEmail":    auth.MsgInvalidEmail,
 		"shortPassword":   auth.MsgShortPassword,
-		"contactName":     MsgContactName,
-		"contactMessage":  MsgContactMessage,
-		"imageOrVideo":    msgImageOrVideo,
+		"contactName":     inquiries.MsgContactName,
+		"contactMessage":  inquiries.MsgContactMessage,
+		"imageOrVideo":    portfolio.MsgImageOrVideo,
 		"invalidVideoUrl": forms.MsgInvalidVideoURL,
 		"imageTooLarge":   images.ErrTooLarge.Message,
 	}, r.Messages)

@@ -26,20 +26,23 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/content"
 	"github.com/ugcfolio/ugcfolio/internal/contentversion"
 	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/health"
+	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
-	"github.com/ugcfolio/ugcfolio/internal/ordering"
+	"github.com/ugcfolio/ugcfolio/internal/portfolio"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
 	"github.com/ugcfolio/ugcfolio/internal/quotes"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
 	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/testimonials"
 	"github.com/ugcfolio/ugcfolio/internal/video"
 	"github.com/ugcfolio/ugcfolio/internal/webapp"
 )
@@ -124,13 +127,17 @@ type Server struct {
 
 	metrics *metrics.Metrics // nil: no metrics
 
-	analytics *analytics.Service // first-party analytics (issue 25)
-	logos     *clientlogos.API   // the home page's client logos (issue 28)
-	deals     *deals.Service     // the pipeline of deals (issue 28)
-	rooms     *rooms.Service     // delivery rooms, drafts, licences (issue 28)
-	billing   *billing.Service   // invoices, payments (issue 34)
-	quotes    *quotes.Service    // quotes sent into the rooms (issue 34)
-	card      *card.Service      // card payment of invoices (nil: off)
+	analytics    *analytics.Service // first-party analytics (issue 25)
+	logos        *clientlogos.API   // the home page's client logos (issue 28)
+	testimonials *testimonials.API
+	portfolio    *portfolio.API
+	content      *content.API
+	inquiries    *inquiries.API
+	deals        *deals.Service   // the pipeline of deals (issue 28)
+	rooms        *rooms.Service   // delivery rooms, drafts, licences (issue 28)
+	billing      *billing.Service // invoices, payments (issue 34)
+	quotes       *quotes.Service  // quotes sent into the rooms (issue 34)
+	card         *card.Service    // card payment of invoices (nil: off)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -161,7 +168,7 @@ func New(d Deps) *Server {
 	s.publicCache = newPublicCache(s.version, d.Log)
 	// Every replica counts the same tries (issue 27): the limits live in the database.
 	s.limits = ratelimit.NewAuth(s.sharedLimiter)
-	s.contactLimit = s.sharedLimiter("contact", ratelimit.Rate{Every: contactEvery, Burst: contactBurst})
+	s.contactLimit = s.sharedLimiter("contact", inquiries.Limit)
 	s.analyticsLimit = s.beaconLimiter()
 	if d.Renderer != nil {
 		s.home = s.newHomePages(d.Renderer, d.Web)
@@ -185,6 +192,14 @@ func New(d Deps) *Server {
 	s.analytics = s.newAnalytics(d)
 	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
 		Cache: s.publicCache.get})
+	s.inquiries = inquiries.New(inquiries.Deps{Store: d.Store, Mail: d.Mail, AutoReply: d.Config.Mail.AutoReply,
+		Limit: s.contactLimit, ClientKey: func(r *http.Request) string { return s.proxies.Key(r) }, Attribute: s.analytics.AttributeInquiry,
+		Annotate: s.annotateInquiries, Now: func() time.Time { return s.now() }, Log: d.Log})
+	s.content = content.New(content.Deps{Store: d.Store, Cache: s.publicCache.get})
+	s.portfolio = portfolio.New(portfolio.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
+		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
+	s.testimonials = testimonials.New(testimonials.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
+		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
 	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
 	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
@@ -250,36 +265,12 @@ func (s *Server) routes() {
 	s.admin("POST /api/admin/media/{name}/retry", s.retryMedia)
 
 	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
-	s.admin("POST /api/admin/content", s.saveContent)
-	s.admin("POST /api/admin/testimonials", s.createTestimonial)
-	s.admin("PATCH /api/admin/testimonials/{id}", s.updateTestimonial)
-	s.admin("PUT /api/admin/testimonials/{id}", s.updateTestimonial) // SPEC.md's name: replaces
-	s.admin("DELETE /api/admin/testimonials/{id}", s.deleteTestimonial)
-	s.admin("POST /api/admin/portfolio", s.createPortfolioItem)
-	s.admin("PATCH /api/admin/portfolio/{id}", s.updatePortfolioItem)
-	s.admin("DELETE /api/admin/portfolio/{id}", s.deletePortfolioItem)
 	// Hand-ordered lists and the client logos (issue 28); a reorder is
 	// {"ids": [every id of the list, in the new order]} (internal/ordering)
-	s.admin("PUT /api/admin/portfolio/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderPortfolio)))
-	s.admin("PUT /api/admin/testimonials/order/{lang}", ordering.Handler(decodeJSON, ordering.PerLanguage(s.store.ReorderTestimonials)))
 	s.mount(s.logos.Routes()) // with the visitor's GET /api/client-logos
-	s.admin("GET /api/admin/contact", s.listInquiries)
-	s.admin("PATCH /api/admin/contact/{id}", s.patchInquiry)
-	s.admin("PUT /api/admin/contact/{id}/read", s.markInquiryRead) // SPEC.md's name
-	s.admin("DELETE /api/admin/contact/{id}", s.deleteInquiry)
-	s.admin("GET /api/admin/contact/mail", s.inquiryMail)
-	s.admin("POST /api/admin/contact/{id}/mail", s.resendInquiryMail)
-	s.admin("GET /api/admin/contact/export.csv", s.exportInquiries)
 
 	// Analytics (issue 25): the beacon, pitch links, the summary
-	s.mux.Handle("POST /api/analytics/events", s.handle(s.postAnalyticsEvents))
-	s.admin("POST /api/admin/pitch-links", s.createPitchLink)
-	s.admin("GET /api/admin/pitch-links", s.listPitchLinks)
-	s.admin("PATCH /api/admin/pitch-links/{id}", s.patchPitchLink)
-	s.admin("DELETE /api/admin/pitch-links/{id}", s.deletePitchLink)
-	s.admin("GET /api/admin/analytics/summary", s.analyticsSummary)
-	s.admin("GET /api/admin/analytics/export.csv", s.exportAnalytics)
-	s.admin("DELETE /api/admin/analytics", s.deleteAnalytics)
+	s.mount(s.analytics.Routes())
 	s.admin("GET /api/admin/activity", s.recentActivity)
 
 	// Deals (issue 28): the pipeline's API, handled by internal/deals
@@ -299,11 +290,10 @@ func (s *Server) routes() {
 	s.mount(s.quotes.PublicRoutes())
 
 	// Public site: content, portfolio and testimonial reads, the contact form
-	s.mux.Handle("GET /api/content/{section}/{lang}", s.handle(s.getContent))
-	s.mux.Handle("GET /api/content/{lang}", s.handle(s.getLanguageContent)) // every saved section, one request
-	s.mux.Handle("GET /api/portfolio/{lang}", s.handle(s.listPortfolio))
-	s.mux.Handle("GET /api/testimonials/{lang}", s.handle(s.listTestimonials))
-	s.mux.Handle("POST /api/contact", s.handle(s.createContact))
+	s.mount(s.content.Routes())
+	s.mount(s.portfolio.Routes())
+	s.mount(s.testimonials.Routes())
+	s.mount(s.inquiries.Routes())
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.
 	fileNotFound := s.handle(func(w http.ResponseWriter, r *http.Request) error { return errFileNotFound })

@@ -1,10 +1,10 @@
 // Package httpx is what the HTTP handlers of every capability share: a
 // handler that returns its error, the route it is declared under, JSON
-// bodies in and out, numbers read from the path, and the one mapping of
+// bodies in and out, numbers and languages read from the path, and the one mapping of
 // domain errors (internal/apperr) to statuses. A capability declares its
 // routes; internal/httpapi, the host, mounts them behind its middleware and
 // answers every error a handler returns. It imports only the standard
-// library and apperr, so any capability may use it.
+// library and two leaves, apperr and lang, so any capability may use it.
 package httpx
 
 import "net/http"

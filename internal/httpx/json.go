@@ -145,3 +145,13 @@ func jsonFieldPath(path string) string {
 	}
 	return strings.Join(parts, ".")
 }
+
+// WriteCachedJSON answers with a JSON body encoded before (a visitor list
+// kept by the host's public cache); it is never kept by a browser's cache,
+// so an admin's change shows at once.
+func WriteCachedJSON(w http.ResponseWriter, body []byte) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, err := w.Write(body)
+	return err
+}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 )
 
 // PathID reads the path value name (such as {id}) as a positive whole
@@ -17,4 +18,13 @@ func PathID(r *http.Request, name, what string) (int64, error) {
 		return 0, apperr.NotFound("No %s %q", what, v)
 	}
 	return id, nil
+}
+
+// PathLanguage reads {lang}, which must be one of the site's languages.
+func PathLanguage(r *http.Request) (string, error) {
+	l := r.PathValue("lang")
+	if !lang.Valid(l) {
+		return "", apperr.Invalid("Language must be %s", lang.Or("%q"))
+	}
+	return l, nil
 }

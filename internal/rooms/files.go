@@ -51,6 +51,15 @@ func (s *Service) IsDraftFile(ctx context.Context, name string) (bool, error) {
 	return site == 0, err
 }
 
+// usesUpload reports whether a draft is the upload at url (the store's
+// check of uploads in use asks it).
+func (s *Service) usesUpload(ctx context.Context, url string) (bool, error) {
+	var n int
+	err := s.st.DB.QueryRowContext(ctx, s.q(`SELECT count(*) FROM room_drafts WHERE stored_name = ?`),
+		strings.TrimPrefix(url, media.URLPrefix)).Scan(&n)
+	return n > 0, err
+}
+
 // removeFiles deletes a draft's original, what processing made of it and
 // its asset row (files another upload shares stay). A failure is logged:
 // the draft is gone already, and the janitor of uploads finds the original.

@@ -30,6 +30,10 @@ func TestDraftFilesStayPrivateAndGoWithTheDeal(t *testing.T) {
 			t.Fatal(err)
 		}
 		sitetest.WaitVideo(t, admin, "/uploads/"+stored)
+		// The store's check of uploads in use (the janitor's) asks the rooms.
+		if used, err := st.UploadInUse(t.Context(), "/uploads/"+stored); err != nil || !used {
+			t.Fatalf("a draft's upload in use: %v (%v), want true", used, err)
+		}
 		var drafts []draftJSON
 		admin.Do("GET", fmt.Sprintf("/api/admin/deals/%d/drafts", id), nil).WantStatus(t, http.StatusOK).JSON(t, &drafts)
 		m := drafts[0].Media

@@ -125,6 +125,7 @@ func New(d Deps) *Service {
 		Backoff: jobs.Exponential(30*time.Second, 5*time.Minute)}, s.runSweep)
 	s.mailer = jobs.Register(d.Jobs, mailKind, mail.Retry, s.sendMail)
 	d.Deals.OnDelete(s.onDealDelete)
+	d.Store.AddUploadUse(s.usesUpload) // a draft's upload is never the janitor's
 	return s
 }
 

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"context"
 	"reflect"
 	"testing"
 
@@ -72,13 +73,15 @@ func TestMediaOutputInUse(t *testing.T) {
 }
 
 // An upload is in use while a portfolio item's video or image, or a
-// testimonial's image, points at it.
+// testimonial's image, points at it, or a check a capability registered
+// finds it.
 func TestUploadInUse(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		s.AddUploadUse(func(_ context.Context, url string) (bool, error) { return url == "/uploads/draft.mp4", nil })
 		must(s.CreatePortfolioItem(ctx, store.PortfolioInput{Title: "v", Category: "product", VideoURL: "/uploads/v.mp4", Language: "no"}))
 		must(s.CreatePortfolioItem(ctx, store.PortfolioInput{Title: "i", Category: "product", ImageURL: "/uploads/p.jpg", Language: "no"}))
 		must(s.CreateTestimonial(ctx, store.TestimonialInput{Name: "n", Company: "c", ImageURL: "/uploads/t.jpg", Rating: 5, Testimonial: "t", Language: "en"}))
-		for url, want := range map[string]bool{"/uploads/v.mp4": true, "/uploads/p.jpg": true, "/uploads/t.jpg": true, "/uploads/none.jpg": false} {
+		for url, want := range map[string]bool{"/uploads/v.mp4": true, "/uploads/p.jpg": true, "/uploads/t.jpg": true, "/uploads/draft.mp4": true, "/uploads/none.jpg": false} {
 			if got := must(s.UploadInUse(ctx, url)); got != want {
 				t.Errorf("%s in use: %v, want %v", url, got, want)
 			}

@@ -42,6 +42,8 @@ type Store struct {
 	wal     *walWatch // SQLite only: keeps the WAL file small
 
 	secrets sync.Map // name → []byte: site secrets already read (secrets.go)
+
+	uploadUses uploadUses // what capabilities registered (upload_uses.go)
 }
 
 // Open connects to PostgreSQL when databaseURL is a postgres:// URL and to an

@@ -1,4 +1,4 @@
-package httpapi
+package content_test
 
 import (
 	"context"
@@ -7,24 +7,26 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
 func TestAdminSaveContent(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := e.signedInAdmin(t)
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		c := e.SignedInAdmin(t)
 		hero := map[string]string{"tagline": "UGC creator", "greeting": "Hi!", "intro": "I am Kari", "description": "I make videos"}
 		var saved store.Content
-		c.do("POST", "/api/admin/content", map[string]any{"section": "hero", "language": "en", "content": hero}).
-			wantStatus(t, http.StatusOK).json(t, &saved)
+		c.Do("POST", "/api/admin/content", map[string]any{"section": "hero", "language": "en", "content": hero}).
+			WantStatus(t, http.StatusOK).JSON(t, &saved)
 		if saved.ID == 0 || saved.Section != "hero" || saved.Language != "en" || saved.UpdatedAt.IsZero() {
 			t.Fatalf("saved %+v", saved)
 		}
 		// Replacing keeps one row per section and language; the other language is untouched.
 		hero["tagline"] = "Content creator"
-		c.do("POST", "/api/admin/content", map[string]any{"section": "hero", "language": "en", "content": hero}).
-			wantStatus(t, http.StatusOK)
-		got, err := e.store.GetContent(context.Background(), "hero", "en")
+		c.Do("POST", "/api/admin/content", map[string]any{"section": "hero", "language": "en", "content": hero}).
+			WantStatus(t, http.StatusOK)
+		got, err := e.Store.GetContent(context.Background(), "hero", "en")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +34,7 @@ func TestAdminSaveContent(t *testing.T) {
 		if err := json.Unmarshal(got.Content, &fields); err != nil || fields["tagline"] != "Content creator" || len(fields) != 4 {
 			t.Fatalf("stored %s %v", got.Content, err)
 		}
-		if _, err := e.store.GetContent(context.Background(), "hero", "no"); err == nil {
+		if _, err := e.Store.GetContent(context.Background(), "hero", "no"); err == nil {
 			t.Fatal("saving English created Norwegian")
 		}
 
@@ -40,21 +42,22 @@ func TestAdminSaveContent(t *testing.T) {
 			"stat1": map[string]string{"number": "79%", "text": "stoler på"},
 			"stat2": map[string]string{"number": "2.4x", "text": "mer"},
 			"stat3": map[string]string{"number": "73%", "text": "kjøper"}}
-		c.do("POST", "/api/admin/content", map[string]any{"section": "about", "language": "no", "content": about}).wantStatus(t, http.StatusOK)
+		c.Do("POST", "/api/admin/content", map[string]any{"section": "about", "language": "no", "content": about}).WantStatus(t, http.StatusOK)
 		for section, content := range map[string]map[string]string{
 			"services":  {"title": "a", "description": "b", "creativeTitle": "c", "visualTitle": "d", "videoTitle": "e", "resultsTitle": "f"},
 			"contact":   {"title": "a", "description": "b", "email": "c", "location": "d", "hours": "e"},
 			"footer":    {"companyDescription": "a", "copyright": "b"},
 			"press-kit": {"headline": "x", "body_text": "y"},
 		} {
-			c.do("POST", "/api/admin/content", map[string]any{"section": section, "language": "no", "content": content}).wantStatus(t, http.StatusOK)
+			c.Do("POST", "/api/admin/content", map[string]any{"section": section, "language": "no", "content": content}).WantStatus(t, http.StatusOK)
 		}
 	})
 }
 
 func TestAdminSaveContentValidation(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := e.signedInAdmin(t)
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		c := e.SignedInAdmin(t)
 		hero := func() map[string]any {
 			return map[string]any{"tagline": "t", "greeting": "g", "intro": "i", "description": "d"}
 		}
@@ -64,7 +67,7 @@ func TestAdminSaveContentValidation(t *testing.T) {
 		about := func(s3 any) map[string]any {
 			return map[string]any{"title": "a", "description1": "b", "description2": "c", "stat1": stat, "stat2": stat, "stat3": s3}
 		}
-		c.do("POST", "/api/admin/content", map[string]any{"section": "hero", "language": "no", "content": hero()}).wantStatus(t, http.StatusOK)
+		c.Do("POST", "/api/admin/content", map[string]any{"section": "hero", "language": "no", "content": hero()}).WantStatus(t, http.StatusOK)
 
 		cases := []struct {
 			name string
@@ -93,17 +96,17 @@ func TestAdminSaveContentValidation(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				c.do("POST", "/api/admin/content", tc.body).wantMessage(t, http.StatusBadRequest, tc.msg)
+				c.Do("POST", "/api/admin/content", tc.body).WantMessage(t, http.StatusBadRequest, tc.msg)
 			})
 		}
 		many := map[string]any{}
 		for i := range 51 {
 			many["f"+strings.Repeat("x", i)] = "v"
 		}
-		c.do("POST", "/api/admin/content", map[string]any{"section": "extra", "language": "no", "content": many}).
-			wantMessage(t, http.StatusBadRequest, "Content may have at most 50 fields")
+		c.Do("POST", "/api/admin/content", map[string]any{"section": "extra", "language": "no", "content": many}).
+			WantMessage(t, http.StatusBadRequest, "Content may have at most 50 fields")
 
-		got, err := e.store.GetContent(context.Background(), "hero", "no")
+		got, err := e.Store.GetContent(context.Background(), "hero", "no")
 		if err != nil || !strings.Contains(string(got.Content), `"tagline":"t"`) {
 			t.Fatalf("stored hero after refusals: %s %v", got.Content, err)
 		}

@@ -1,4 +1,4 @@
-package httpapi
+package testimonials_test
 
 import (
 	"context"
@@ -7,52 +7,56 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
+	"github.com/ugcfolio/ugcfolio/internal/testimonials"
 )
 
 func TestAdminTestimonialLifecycle(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := e.signedInAdmin(t)
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		c := e.SignedInAdmin(t)
 		var tm store.Testimonial
 		// rating and isActive default to 5 and true.
-		c.do("POST", "/api/admin/testimonials", map[string]any{
+		c.Do("POST", "/api/admin/testimonials", map[string]any{
 			"name": " Ingrid ", "company": "Nordlys AS", "imageUrl": "", "testimonial": "Fantastiske videoer!", "language": "en",
-		}).wantStatus(t, http.StatusCreated).json(t, &tm)
+		}).WantStatus(t, http.StatusCreated).JSON(t, &tm)
 		if tm.ID == 0 || tm.Name != "Ingrid" || tm.Rating != 5 || !tm.IsActive || tm.Language != "en" {
 			t.Fatalf("created %+v", tm)
 		}
 
 		path := fmt.Sprintf("/api/admin/testimonials/%d", tm.ID)
-		c.do("PUT", path, map[string]any{
+		c.Do("PUT", path, map[string]any{
 			"name": "Ingrid H.", "company": "Nordlys AS", "imageUrl": "/uploads/ingrid.jpg", "rating": 4,
 			"testimonial": "Still great", "language": "en", "isActive": false,
-		}).wantStatus(t, http.StatusOK).json(t, &tm)
+		}).WantStatus(t, http.StatusOK).JSON(t, &tm)
 		if tm.Name != "Ingrid H." || tm.Rating != 4 || tm.IsActive || tm.ImageURL != "/uploads/ingrid.jpg" {
 			t.Fatalf("updated %+v", tm)
 		}
-		list, err := e.store.ListTestimonials(context.Background(), "en", true, 0)
+		list, err := e.Store.ListTestimonials(context.Background(), "en", true, 0)
 		if err != nil || len(list) != 1 || list[0].IsActive {
 			t.Fatalf("stored %+v %v", list, err)
 		}
 
-		c.do("DELETE", path, nil).wantStatus(t, http.StatusNoContent)
-		c.do("DELETE", path, nil).wantMessage(t, http.StatusNotFound, "Testimonial not found")
-		c.do("PUT", path, map[string]any{"name": "A", "company": "B", "testimonial": "C", "language": "en"}).
-			wantMessage(t, http.StatusNotFound, "Testimonial not found")
-		c.do("PUT", "/api/admin/testimonials/0", map[string]any{"name": "A", "company": "B", "testimonial": "C", "language": "en"}).
-			wantStatus(t, http.StatusNotFound)
+		c.Do("DELETE", path, nil).WantStatus(t, http.StatusNoContent)
+		c.Do("DELETE", path, nil).WantMessage(t, http.StatusNotFound, "Testimonial not found")
+		c.Do("PUT", path, map[string]any{"name": "A", "company": "B", "testimonial": "C", "language": "en"}).
+			WantMessage(t, http.StatusNotFound, "Testimonial not found")
+		c.Do("PUT", "/api/admin/testimonials/0", map[string]any{"name": "A", "company": "B", "testimonial": "C", "language": "en"}).
+			WantStatus(t, http.StatusNotFound)
 	})
 }
 
 func TestAdminTestimonialValidation(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := e.signedInAdmin(t)
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		c := e.SignedInAdmin(t)
 		var existing store.Testimonial
 		valid := func() map[string]any {
 			return map[string]any{"name": "Ingrid", "company": "Nordlys", "imageUrl": "https://cdn.example.com/i.jpg", "rating": 5,
 				"testimonial": "Flott samarbeid", "language": "no", "isActive": true}
 		}
-		c.do("POST", "/api/admin/testimonials", valid()).wantStatus(t, http.StatusCreated).json(t, &existing)
+		c.Do("POST", "/api/admin/testimonials", valid()).WantStatus(t, http.StatusCreated).JSON(t, &existing)
 		with := func(k string, v any) map[string]any { b := valid(); b[k] = v; return b }
 		without := func(k string) map[string]any { b := valid(); delete(b, k); return b }
 
@@ -84,18 +88,18 @@ func TestAdminTestimonialValidation(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				c.do("POST", "/api/admin/testimonials", tc.body).wantMessage(t, http.StatusBadRequest, tc.msg)
+				c.Do("POST", "/api/admin/testimonials", tc.body).WantMessage(t, http.StatusBadRequest, tc.msg)
 				path := fmt.Sprintf("/api/admin/testimonials/%d", existing.ID)
-				c.do("PUT", path, tc.body).wantMessage(t, http.StatusBadRequest, tc.msg)
+				c.Do("PUT", path, tc.body).WantMessage(t, http.StatusBadRequest, tc.msg)
 				if tc.absent {
-					c.do("PATCH", path, tc.body).wantStatus(t, http.StatusOK)
+					c.Do("PATCH", path, tc.body).WantStatus(t, http.StatusOK)
 				} else {
-					c.do("PATCH", path, tc.body).wantMessage(t, http.StatusBadRequest, tc.msg)
+					c.Do("PATCH", path, tc.body).WantMessage(t, http.StatusBadRequest, tc.msg)
 				}
 			})
 		}
 		// Bad input loses nothing stored.
-		list, _ := e.store.ListTestimonials(context.Background(), "no", true, 0)
+		list, _ := e.Store.ListTestimonials(context.Background(), "no", true, 0)
 		if len(list) != 1 || list[0].Name != "Ingrid" || list[0].Testimonial != "Flott samarbeid" {
 			t.Fatalf("stored after refusals: %+v", list)
 		}
@@ -105,8 +109,9 @@ func TestAdminTestimonialValidation(t *testing.T) {
 // PATCH keeps what it does not mention: each body changes its fields and
 // leaves every other field of the stored testimonial as it was.
 func TestAdminTestimonialPatchIsPartial(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		c := e.signedInAdmin(t)
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		c := e.SignedInAdmin(t)
 		stored := store.TestimonialInput{Name: "Ingrid", Company: "Nordlys", ImageURL: "https://cdn.example.com/i.jpg",
 			Rating: 4, Testimonial: "Flott samarbeid", Language: "no", IsActive: true}
 		cases := []struct {
@@ -125,22 +130,45 @@ func TestAdminTestimonialPatchIsPartial(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				created, err := e.store.CreateTestimonial(context.Background(), stored)
+				created, err := e.Store.CreateTestimonial(context.Background(), stored)
 				if err != nil {
 					t.Fatal(err)
 				}
 				want := stored
 				tc.want(&want)
 				var got store.Testimonial
-				c.do("PATCH", fmt.Sprintf("/api/admin/testimonials/%d", created.ID), tc.body).wantStatus(t, http.StatusOK).json(t, &got)
+				c.Do("PATCH", fmt.Sprintf("/api/admin/testimonials/%d", created.ID), tc.body).WantStatus(t, http.StatusOK).JSON(t, &got)
 				if got.ID != created.ID || got.TestimonialInput != want {
 					t.Fatalf("answered %+v, want %+v", got.TestimonialInput, want)
 				}
-				if again, err := e.store.GetTestimonial(context.Background(), created.ID); err != nil || again.TestimonialInput != want {
+				if again, err := e.Store.GetTestimonial(context.Background(), created.ID); err != nil || again.TestimonialInput != want {
 					t.Fatalf("stored %+v (%v), want %+v", again.TestimonialInput, err, want)
 				}
 			})
 		}
-		c.do("PATCH", "/api/admin/testimonials/999999", map[string]any{"rating": 3}).wantMessage(t, http.StatusNotFound, "Testimonial not found")
+		c.Do("PATCH", "/api/admin/testimonials/999999", map[string]any{"rating": 3}).WantMessage(t, http.StatusNotFound, "Testimonial not found")
+	})
+}
+
+// A visitor's list is capped (thousands of quotes would make one huge
+// answer); the admin still gets every testimonial.
+func TestVisitorListIsCapped(t *testing.T) {
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		for i := range testimonials.MaxPublic + 5 {
+			if _, err := e.Store.CreateTestimonial(context.Background(), store.TestimonialInput{Name: fmt.Sprint("Kunde ", i),
+				Company: "Firma", Rating: 5, Testimonial: "Flott!", Language: "no", IsActive: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var quotes []store.Testimonial
+		e.Client().Do("GET", "/api/testimonials/no", nil).WantStatus(t, http.StatusOK).JSON(t, &quotes)
+		if len(quotes) != testimonials.MaxPublic {
+			t.Fatalf("visitor got %d testimonials, want %d", len(quotes), testimonials.MaxPublic)
+		}
+		e.SignedInAdmin(t).Do("GET", "/api/testimonials/no", nil).WantStatus(t, http.StatusOK).JSON(t, &quotes)
+		if len(quotes) != testimonials.MaxPublic+5 {
+			t.Fatalf("admin got %d testimonials, want all %d", len(quotes), testimonials.MaxPublic+5)
+		}
 	})
 }
