@@ -197,7 +197,7 @@ bench-replicas: build .tools/versitygw
 # versitygw is a real S3-compatible server: the S3 storage tests start it on
 # loopback (they skip without it only outside CI).
 VERSITYGW_VERSION ?= v1.8.0
-tools: .tools/versitygw .tools/pebble .tools/smtptest .tools/staticcheck
+tools: .tools/versitygw .tools/pebble .tools/smtptest .tools/staticcheck .tools/stripe-mock
 # staticcheck, in make test with gofmt and go vet: no finding lands.
 STATICCHECK_VERSION ?= v0.8.2
 .tools/staticcheck:
@@ -210,6 +210,12 @@ PEBBLE_VERSION ?= v2.10.1
 .tools/pebble:
 	GOBIN=$(CURDIR)/.tools $(GO) install github.com/letsencrypt/pebble/v2/cmd/pebble@$(PEBBLE_VERSION) \
 	  github.com/letsencrypt/pebble/v2/cmd/pebble-challtestsrv@$(PEBBLE_VERSION)
+# stripe-mock answers Stripe's API from Stripe's own API description (it
+# refuses a request of the wrong shape): the card payment tests
+# (internal/billing/card) start it on a free loopback port.
+STRIPE_MOCK_VERSION ?= v0.203.0
+.tools/stripe-mock:
+	GOBIN=$(CURDIR)/.tools $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 # The SMTP server of the mail tests, for the browser tests (Go tests start it
 # in process). Always rebuilt: it is ours and cheap. mailpit, the issue's
 # first choice, is not on the module proxy we reach.

@@ -162,6 +162,9 @@ Environment:
   UGCFOLIO_NOTIFY_TO              its recipients, comma-separated (default: every admin)
   UGCFOLIO_MAIL_AUTOREPLY=true    also thank the visitor (at most once a day per address)
   UGCFOLIO_PUBLIC_URL             the site's address, for links in e-mail
+  UGCFOLIO_STRIPE_SECRET_KEY, UGCFOLIO_STRIPE_WEBHOOK_SECRET
+                                  card payment of invoices through Stripe Checkout (both, or neither)
+  UGCFOLIO_STRIPE_VIPPS=true      also offer Vipps on NOK invoices (a preview at Stripe)
   UGCFOLIO_LOG_FORMAT=json        JSON request logs
   UGCFOLIO_DOMAINS                default for --domain (comma-separated)
   UGCFOLIO_ACME_EMAIL             contact address for the certificate authority

@@ -37,6 +37,8 @@ var owners = map[string]string{
 	"invoice_reminders":      "billing",
 	"invoice_series":         "billing",
 	"invoices":               "billing",
+	"card_sessions":          "billing/card",
+	"card_payments":          "billing/card",
 	"quotes":                 "quotes",
 	"quote_lines":            "quotes",
 	"deals":                  "deals",

@@ -29,6 +29,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"github.com/ugcfolio/ugcfolio/internal/siteclock"
 	"log/slog"
+	"sync/atomic"
 	"time"
 	_ "time/tzdata" // Europe/Oslo on machines without a zoneinfo database
 
@@ -85,6 +86,7 @@ type Service struct {
 	mailer      jobs.Kind[mailJob]
 
 	clock siteclock.Clock
+	card  atomic.Bool // OfferCard
 }
 
 // New makes billing, registers its job kinds and its hook on the deals'

@@ -67,6 +67,10 @@ func (s *Service) compose(ctx context.Context, j mailJob) (mail.Message, error) 
 	switch j.Event {
 	case eventInvoice:
 		l = invoiceLetter(inv, p)
+		if l.Link, err = s.cardMailLink(ctx, inv); err != nil {
+			return mail.Message{}, err
+		}
+		l.LinkLabel = words(inv.Language, "Betal med kort", "Pay by card")
 	case eventReminder:
 		if inv.Outstanding == 0 || inv.Credited > 0 {
 			return mail.Message{}, errNothingToSay

@@ -23,6 +23,8 @@ type letter struct {
 	Greeting   string
 	Paragraphs []string
 	Figures    []figure
+	Link       string // a button after the figures (a card payment's); "" for none
+	LinkLabel  string
 	Closing    string
 	Signature  string
 }
@@ -211,6 +213,9 @@ func (l letter) render() (text, html string, err error) {
 	if len(l.Figures) > 0 {
 		t.WriteString("\n")
 	}
+	if l.Link != "" {
+		t.WriteString(l.LinkLabel + ": " + l.Link + "\n\n")
+	}
 	t.WriteString(l.Closing + "\n" + l.Signature + "\n")
 	var h bytes.Buffer
 	if err := letterHTML.Execute(&h, l); err != nil {
@@ -226,6 +231,7 @@ var letterHTML = htmltemplate.Must(htmltemplate.New("letter").Parse(`<!doctype h
 {{end}}{{if .Figures}}<table style="border-collapse: collapse">
 {{range .Figures}}<tr><td style="padding: 2px 16px 2px 0; color: #555">{{.Label}}</td><td style="padding: 2px 0"><strong>{{.Value}}</strong></td></tr>
 {{end}}</table>
+{{end}}{{if .Link}}<p><a href="{{.Link}}" style="display: inline-block; padding: 8px 16px; background: #1c1917; color: #fff; text-decoration: none; border-radius: 6px">{{.LinkLabel}}</a></p>
 {{end}}<p>{{.Closing}}<br>{{.Signature}}</p>
 </body></html>
 `))

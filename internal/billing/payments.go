@@ -118,6 +118,18 @@ var PaymentMethods = []string{"bank", "card", "cash", "other"}
 // never more than is outstanding. A deal whose issued invoices are all
 // settled by it moves to paid.
 func (s *Service) AddPayment(ctx context.Context, actor deals.Actor, id int64, in PaymentInput) (Invoice, error) {
+	return s.AddPaymentChecked(ctx, actor, id, in, nil)
+}
+
+// PaymentCheck runs inside a payment's transaction, with the invoice's
+// row locked, before the payment is written: an error refuses the payment
+// and rolls back what the check wrote (internal/billing/card's record of
+// a paid Checkout Session lands with the payment, or not at all).
+type PaymentCheck func(ctx context.Context, tx *sql.Tx, inv Invoice) error
+
+// AddPaymentChecked is AddPayment with check run first inside its
+// transaction (nil: none).
+func (s *Service) AddPaymentChecked(ctx context.Context, actor deals.Actor, id int64, in PaymentInput, check PaymentCheck) (Invoice, error) {
 	if in.Method == "" {
 		in.Method = PaymentMethods[0]
 	}
@@ -143,6 +155,11 @@ func (s *Service) AddPayment(ctx context.Context, actor deals.Actor, id int64, i
 			return apperr.New(apperr.CodeConflict, "A credit note is not paid")
 		case in.Amount > inv.Outstanding:
 			return apperr.New(apperr.CodeConflict, "amount %d is more than the %d outstanding", in.Amount, inv.Outstanding)
+		}
+		if check != nil {
+			if err := check(ctx, tx, inv); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO invoice_payments (invoice_id, amount, paid_on, method, created_at)
 			VALUES (?, ?, ?, ?, ?)`), id, in.Amount, in.PaidOn, in.Method, s.now()); err != nil {

@@ -36,11 +36,12 @@ var roomSectionTmpl = template.Must(template.New("invoices").Parse(
 {{range .Rows}}<li data-testid="room-invoice" style="padding:.6rem 0;border-bottom:1px solid #e7e5e4">
 <p style="margin:0"><strong>{{.Name}}</strong> · {{.Amount}}{{if .Due}} · {{.Due}}{{end}} · <span class="state{{if .Settled}} approved{{end}}">{{.State}}</span></p>
 <p class="buttons" style="margin:.4rem 0 0"><a href="{{.PDF}}" download>{{$.PDFText}}</a>{{if .EHF}} · <a href="{{.EHF}}" download>{{$.EHFText}}</a>{{end}}</p>
+{{if .Pay}}<p style="margin:.5rem 0 0"><a class="button" href="{{.Pay}}" rel="nofollow" data-testid="pay-by-card">{{$.PayText}}</a></p>{{end}}
 </li>{{end}}</ul></section>`))
 
 type roomRow struct {
-	Name, Amount, Due, State, PDF, EHF string
-	Settled                            bool
+	Name, Amount, Due, State, PDF, EHF, Pay string
+	Settled                                 bool
 }
 
 // roomSection lists the deal's issued documents in its room ("" for none).
@@ -51,10 +52,10 @@ func (s *Service) roomSection(ctx context.Context, v rooms.Visit) (template.HTML
 	}
 	lang := v.Deal.Language
 	view := struct {
-		Heading, PDFText, EHFText string
-		Rows                      []roomRow
+		Heading, PDFText, EHFText, PayText string
+		Rows                               []roomRow
 	}{Heading: words(lang, "Fakturaer", "Invoices"), PDFText: words(lang, "Last ned PDF", "Download PDF"),
-		EHFText: words(lang, "EHF (XML)", "EHF (XML)")}
+		EHFText: words(lang, "EHF (XML)", "EHF (XML)"), PayText: words(lang, "Betal med kort", "Pay by card")}
 	for _, inv := range list {
 		if err := s.complete(ctx, s.st.DB, &inv); err != nil {
 			return "", err
@@ -67,6 +68,9 @@ func (s *Service) roomSection(ctx context.Context, v rooms.Visit) (template.HTML
 		}
 		if inv.EHFSHA256 != "" {
 			row.EHF = base + "/ehf"
+		}
+		if s.CardPayable(inv) {
+			row.Pay = PayPath(v.Base, *inv.Number)
 		}
 		view.Rows = append(view.Rows, row)
 	}

@@ -44,6 +44,8 @@ type Config struct {
 	Mail  MailConfig
 	Video VideoConfig // UGCFOLIO_VIDEO_*: processing of uploaded videos (video.go)
 
+	Stripe StripeConfig // UGCFOLIO_STRIPE_*: card payment of invoices (stripe.go)
+
 	Analytics AnalyticsConfig // UGCFOLIO_ANALYTICS*: first-party analytics (analytics.go)
 	Shutdown  ShutdownConfig  // UGCFOLIO_SHUTDOWN_TIMEOUT, UGCFOLIO_DRAIN_DELAY (shutdown.go)
 
@@ -108,6 +110,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 	if c.Mail, err = loadMail(getenv); err != nil {
 		return c, err
 	}
+	if c.Stripe, err = loadStripe(getenv); err != nil {
+		return c, err
+	}
 	if c.TrustedProxies, err = parsePrefixes(getenv("UGCFOLIO_TRUSTED_PROXIES")); err != nil {
 		return c, err
 	}
@@ -169,6 +174,9 @@ func (c Config) Validate() error {
 		return err
 	}
 	if err := c.Mail.validate(); err != nil {
+		return err
+	}
+	if err := c.Stripe.validate(); err != nil {
 		return err
 	}
 	return checkWritableDir(c.DataDir)

@@ -22,6 +22,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/billing"
+	"github.com/ugcfolio/ugcfolio/internal/billing/card"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
@@ -138,6 +139,7 @@ type Server struct {
 	rooms        *rooms.Service    // delivery rooms, drafts, licences (issue 28)
 	billing      *billing.Service  // invoices, payments (issue 34)
 	quotes       *quotes.Service   // quotes sent into the rooms (issue 34)
+	card         *card.Service     // card payment of invoices (nil: off)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -206,6 +208,7 @@ func New(d Deps) *Server {
 	s.rooms = s.newRooms(d)
 	s.quotes = s.newQuotes(d) // the room shows its quote, then billing's invoices
 	s.billing = s.newBilling(d)
+	s.card = s.newCard(d)
 	s.mediaKit = s.newMediaKit(d)
 	s.routes()
 	return s
@@ -283,6 +286,7 @@ func (s *Server) routes() {
 	// handled by internal/billing
 	s.mount(s.billing.Routes())
 	s.mount(s.billing.PublicRoutes())
+	s.mount(s.card.Routes()) // Stripe Checkout, when its keys are set
 	// Quotes (issue 34): the admin's API, and the brand's acceptance in
 	// the room, handled by internal/quotes
 	s.mount(s.quotes.AdminRoutes())
