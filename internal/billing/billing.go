@@ -85,6 +85,10 @@ type Service struct {
 	mailer      jobs.Kind[mailJob]
 
 	clock siteclock.Clock
+
+	// seriesOwner and onPayment are another system's hooks (external.go).
+	seriesOwner func(ctx context.Context) (string, error)
+	onPayment   PaymentHook
 }
 
 // New makes billing, registers its job kinds and its hook on the deals'

@@ -22,6 +22,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/billing"
+	"github.com/ugcfolio/ugcfolio/internal/billing/fiken"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
@@ -80,6 +81,8 @@ type Deps struct {
 	// how often their sweep is queued (0: rooms.SweepEvery).
 	RoomsClock      func() time.Time
 	RoomsSweepEvery time.Duration
+	// Fiken tweaks the Fiken connection's dependencies (tests: its retry wait).
+	Fiken func(*fiken.Deps)
 
 	// SiteURL is the site's address (https://example.no) for canonical links,
 	// previews and the sitemap; "": http:// and the listen address. Never the
@@ -128,6 +131,7 @@ type Server struct {
 	deals     *deals.Service     // the pipeline of deals (issue 28)
 	rooms     *rooms.Service     // delivery rooms, drafts, licences (issue 28)
 	billing   *billing.Service   // invoices, payments (issue 34)
+	fiken     *fiken.Service     // invoices issued and sent through Fiken
 	quotes    *quotes.Service    // quotes sent into the rooms (issue 34)
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
@@ -189,6 +193,7 @@ func New(d Deps) *Server {
 	s.rooms = s.newRooms(d)
 	s.quotes = s.newQuotes(d) // the room shows its quote, then billing's invoices
 	s.billing = s.newBilling(d)
+	s.fiken = s.newFiken(d)
 	s.routes()
 	return s
 }
@@ -289,6 +294,7 @@ func (s *Server) routes() {
 	// handled by internal/billing
 	s.mount(s.billing.Routes())
 	s.mount(s.billing.PublicRoutes())
+	s.mount(s.fiken.Routes()) // Fiken: internal/billing/fiken
 	// Quotes (issue 34): the admin's API, and the brand's acceptance in
 	// the room, handled by internal/quotes
 	s.mount(s.quotes.AdminRoutes())
