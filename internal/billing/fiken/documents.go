@@ -228,9 +228,10 @@ func (s *Service) withJob(ctx context.Context, d Document) (Document, error) {
 var actor = deals.Actor{Name: "Fiken"}
 
 // work is one try of a document: each step not done yet. Fiken busy or
-// down is returned for the job queue to try again; a refusal fails the
-// document with Fiken's message and ends the tries.
-func (s *Service) work(ctx context.Context, docID int64) error {
+// down is returned for the job queue to try again (the last try fails the
+// document); a refusal fails the document with Fiken's message and ends
+// the tries.
+func (s *Service) work(ctx context.Context, docID int64, last bool) error {
 	d, err := s.doc(ctx, docID)
 	if err != nil {
 		return jobs.Permanent(err)
@@ -260,7 +261,7 @@ func (s *Service) work(ctx context.Context, docID int64) error {
 		if fe.Status == http.StatusUnauthorized {
 			msg = "Fiken refused the API token (401): " + fe.Message + ". Connect Fiken again with a new token in Settings → Billing."
 		}
-		if fe.Retryable() {
+		if fe.Retryable() && !last {
 			if serr := s.set(ctx, docID, `error = ?, error_status = ?`, msg, status); serr != nil {
 				return serr
 			}

@@ -99,8 +99,8 @@ func New(d Deps) *Service {
 		backoff = jobs.Exponential(30*time.Second, 30*time.Minute)
 	}
 	opts := jobs.Options{MaxAttempts: 8, Timeout: 2 * time.Minute, Backoff: backoff}
-	s.issueJob = jobs.Register(d.Jobs, issueKind, opts, func(ctx context.Context, _ *jobs.Task, p docJob) error {
-		return s.work(ctx, p.Doc)
+	s.issueJob = jobs.Register(d.Jobs, issueKind, opts, func(ctx context.Context, t *jobs.Task, p docJob) error {
+		return s.work(ctx, p.Doc, t.Attempts >= t.MaxAttempts)
 	})
 	s.payJob = jobs.Register(d.Jobs, payKind, opts, func(ctx context.Context, _ *jobs.Task, p payJob) error {
 		return s.pushPayment(ctx, p.ID)
@@ -238,3 +238,6 @@ func newRef(prefix string, id int64) string {
 }
 
 var errNotConnected = apperr.New(apperr.CodeConflict, "Fiken is not connected: connect it in Settings → Billing")
+
+// SetBaseURL points the client at another Fiken (tests: a fake's address).
+func (s *Service) SetBaseURL(u string) { s.cfg.BaseURL = u }

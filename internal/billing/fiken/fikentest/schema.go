@@ -116,7 +116,11 @@ func (sp *spec) queryParams(template string, op map[string]any) []string {
 // bodySchema answers the JSON schema of an operation's request body (nil: none).
 func bodySchema(op map[string]any) any {
 	rb := asMap(op["requestBody"])
-	return asMap(asMap(asMap(rb["content"])["application/json"])["schema"])
+	schema := asMap(asMap(asMap(rb["content"])["application/json"])["schema"])
+	if len(schema) == 0 {
+		return nil
+	}
+	return schema
 }
 
 func (sp *spec) resolve(s any) map[string]any {
