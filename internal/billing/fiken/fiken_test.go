@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/billing/fiken"
-	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/billing/fiken/fikentest"
+	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/httpapi"
 	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 )
