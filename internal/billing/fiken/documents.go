@@ -214,7 +214,7 @@ func (s *Service) status(ctx context.Context, id int64) (Document, error) {
 }
 
 func (s *Service) withJob(ctx context.Context, d Document) (Document, error) {
-	if d.State == StatePending && d.Error != "" {
+	if (d.State == StatePending || d.State == StateIssued) && d.Error != "" {
 		j, ok, err := s.jobs.Latest(ctx, issueKind, docSubject(d.ID))
 		if err != nil {
 			return Document{}, err
