@@ -263,9 +263,6 @@ func (s *Service) issue(ctx context.Context, tx *sql.Tx, actor deals.Actor, inv 
 	if inv.Kind != string(document.KindCreditNote) && doc.Gross <= 0 {
 		return doc, apperr.Invalid("Cannot issue: missing the amount (the lines add up to nothing)")
 	}
-	if number == 0 { // Prepare: the document only
-		return doc, errPrepared
-	}
 	js, err := json.Marshal(doc)
 	if err != nil {
 		return doc, err
@@ -281,6 +278,9 @@ func (s *Service) issue(ctx context.Context, tx *sql.Tx, actor deals.Actor, inv 
 		ehf = nil
 	} else if err != nil {
 		return doc, apperr.Invalid("Cannot issue: %v", err) // what the EHF needs that lawful does not ask
+	}
+	if number == 0 { // Prepare: the document checked whole, nothing stored
+		return doc, errPrepared
 	}
 	payable := doc.Payable
 	if inv.Kind == string(document.KindCreditNote) {
