@@ -149,13 +149,13 @@ func (s *Service) IssueInvoice(ctx context.Context, id int64, o billing.IssueOpt
 		default:
 			return apperr.New(apperr.CodeConflict, "The invoice is being made in Fiken or made already")
 		}
-		_, err = s.issueJob.Enqueue(ctx, tx, docSubject(docID), docJob{Doc: docID})
+		_, err = s.calls.Enqueue(ctx, tx, docSubject(docID), call{Doc: docID})
 		return err
 	})
 	if err != nil {
 		return Document{}, err
 	}
-	s.issueJob.Wake()
+	s.calls.Wake()
 	return s.status(ctx, docID)
 }
 
@@ -192,13 +192,13 @@ func (s *Service) CreditNote(ctx context.Context, id int64, in billing.CreditInp
 			VALUES ('credit-note', ?, ?, ?, 'pending', ?, ?) RETURNING id`), id, newRef("UGC-CN", id), string(req), now, now).Scan(&docID); err != nil {
 			return err
 		}
-		_, err := s.issueJob.Enqueue(ctx, tx, docSubject(docID), docJob{Doc: docID})
+		_, err := s.calls.Enqueue(ctx, tx, docSubject(docID), call{Doc: docID})
 		return err
 	})
 	if err != nil {
 		return Document{}, err
 	}
-	s.issueJob.Wake()
+	s.calls.Wake()
 	return s.status(ctx, docID)
 }
 
@@ -215,7 +215,7 @@ func (s *Service) status(ctx context.Context, id int64) (Document, error) {
 
 func (s *Service) withJob(ctx context.Context, d Document) (Document, error) {
 	if (d.State == StatePending || d.State == StateIssued) && d.Error != "" {
-		j, ok, err := s.jobs.Latest(ctx, issueKind, docSubject(d.ID))
+		j, ok, err := s.jobs.Latest(ctx, callKind, docSubject(d.ID))
 		if err != nil {
 			return Document{}, err
 		}

@@ -5,8 +5,9 @@
 // not used meanwhile), and sends it by EHF when the buyer can receive it,
 // else by e-mail. Credit notes go the same way; payments go both ways
 // (one registered in Fiken comes back by a periodic job, one recorded
-// here is sent there). Every call to Fiken runs in a job (fiken.issue,
-// fiken.payment, fiken.sync) so that Fiken busy or down is tried again,
+// here is sent there). Every call to Fiken runs in a job of the kind
+// fiken.call (a document, a payment, the payments' fetch: its subject
+// says which) so that Fiken busy or down is tried again,
 // and a wrong token or Fiken's refusal is shown on the invoice with
 // Fiken's words and not tried again. Nothing is made twice: each document
 // carries a reference of its own (its orderReference in Fiken), recorded
@@ -67,23 +68,21 @@ type Service struct {
 	http      *http.Client
 	syncEvery time.Duration
 
-	issueJob jobs.Kind[docJob]
-	payJob   jobs.Kind[payJob]
-	syncJob  jobs.Kind[struct{}]
+	calls jobs.Kind[call]
 }
 
-type docJob struct {
-	Doc int64 `json:"doc"`
-}
-
-type payJob struct {
-	ID int64 `json:"id"`
+// call is one job of the kind fiken.call: a document to make and send
+// (Doc), a payment to send (Payment), or the payments' fetch (Sync). One
+// kind for all, so that one call to Fiken runs at a time in a process
+// (Fiken takes one request at a time from an integration).
+type call struct {
+	Doc     int64 `json:"doc,omitempty"`
+	Payment int64 `json:"payment,omitempty"`
+	Sync    bool  `json:"sync,omitempty"`
 }
 
 const (
-	issueKind = "fiken.issue"
-	payKind   = "fiken.payment"
-	syncKind  = "fiken.sync"
+	callKind = "fiken.call"
 	// secretName names the key the token is sealed under (site_secrets).
 	secretName = "fiken-token"
 )
@@ -98,15 +97,20 @@ func New(d Deps) *Service {
 	if backoff == nil {
 		backoff = jobs.Exponential(30*time.Second, 30*time.Minute)
 	}
-	opts := jobs.Options{MaxAttempts: 8, Timeout: 2 * time.Minute, Backoff: backoff}
-	s.issueJob = jobs.Register(d.Jobs, issueKind, opts, func(ctx context.Context, t *jobs.Task, p docJob) error {
-		return s.work(ctx, p.Doc, t.Attempts >= t.MaxAttempts)
+	opts := jobs.Options{MaxAttempts: 8, Timeout: 5 * time.Minute, Backoff: backoff}
+	s.calls = jobs.Register(d.Jobs, callKind, opts, func(ctx context.Context, t *jobs.Task, c call) error {
+		switch {
+		case c.Doc > 0:
+			return s.work(ctx, c.Doc, t.Attempts >= t.MaxAttempts)
+		case c.Payment > 0:
+			return s.pushPayment(ctx, c.Payment)
+		case c.Sync:
+			if err := s.Sync(ctx); err != nil {
+				return jobs.Permanent(err) // the next round fetches again
+			}
+		}
+		return nil
 	})
-	s.payJob = jobs.Register(d.Jobs, payKind, opts, func(ctx context.Context, _ *jobs.Task, p payJob) error {
-		return s.pushPayment(ctx, p.ID)
-	})
-	s.syncJob = jobs.Register(d.Jobs, syncKind, jobs.Options{MaxAttempts: 1, Timeout: 5 * time.Minute},
-		func(ctx context.Context, _ *jobs.Task, _ struct{}) error { return s.Sync(ctx) })
 	d.Billing.SetSeriesOwner(func(ctx context.Context) (string, error) {
 		_, ok, err := s.connection(ctx)
 		if ok {
@@ -140,7 +144,7 @@ func (s *Service) ScheduleSync(ctx context.Context) error {
 	if _, ok, err := s.connection(ctx); err != nil || !ok {
 		return err
 	}
-	_, err := s.syncJob.EnqueueOnce(ctx, jobs.OncePrefix+syncKind, struct{}{})
+	_, err := s.calls.EnqueueOnce(ctx, jobs.OncePrefix+"fiken.sync", call{Sync: true})
 	return err
 }
 

@@ -101,7 +101,7 @@ func (s site) status(t *testing.T, id int64) status {
 // apart); a bound on the wait only, never a measure.
 func (s site) until(t *testing.T, id int64, what string, done func(status) bool) status {
 	t.Helper()
-	for range 1000 {
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
 		st := s.status(t, id)
 		if done(st) {
 			return st

@@ -146,7 +146,7 @@ func TestFikenAnswers401(t *testing.T) {
 	})
 }
 
-func TestFikenAnswers429And500(t *testing.T) {
+func TestFikenAnswers429(t *testing.T) {
 	t.Parallel()
 	withFiken(t, time.Hour, func(t *testing.T, s site) {
 		// A wait of an hour between tries: the first failure is seen as it stands.
@@ -159,6 +159,10 @@ func TestFikenAnswers429And500(t *testing.T) {
 			t.Fatalf("429: %+v", d)
 		}
 	})
+}
+
+func TestFikenBusyThenDown(t *testing.T) {
+	t.Parallel()
 	withFiken(t, 10*time.Millisecond, func(t *testing.T, s site) {
 		s.connect(t)
 		// Busy, then down, then well: tried again until it goes, made once.

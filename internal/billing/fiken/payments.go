@@ -14,8 +14,8 @@ import (
 
 // Payments both ways. One recorded here of an invoice made in Fiken is
 // queued for Fiken in the transaction that records it (billing's
-// OnPayment hook), and sent by the fiken.payment job; one registered in
-// Fiken comes back by the fiken.sync job. A Fiken payment is recorded
+// OnPayment hook), and sent by a fiken.call job; one registered in
+// Fiken comes back by the periodic fetch (a fiken.call job too). A Fiken payment is recorded
 // once (fiken_payments' unique pair); the fetch leaves an invoice alone
 // while a payment of it is on its way to Fiken, so it never takes that
 // payment back for a new one.
@@ -36,7 +36,7 @@ func (s *Service) onPayment(ctx context.Context, tx *sql.Tx, inv billing.Invoice
 		VALUES (?, ?, 'to-fiken', 'pending', ?, ?) RETURNING id`), inv.ID, paymentID, now, now).Scan(&id); err != nil {
 		return err
 	}
-	_, err = s.payJob.Enqueue(ctx, tx, "fiken-payment:"+itoa(id), payJob{ID: id})
+	_, err = s.calls.Enqueue(ctx, tx, "fiken-payment:"+itoa(id), call{Payment: id})
 	return err
 }
 
