@@ -143,8 +143,10 @@ export function fikenStateLine(d: FikenDocument): string {
   const what = d.kind === "credit-note" ? "Credit note" : "Invoice";
   const number = d.fikenNumber ? ` ${d.fikenNumber}` : "";
   switch (d.state) {
-    case "sent":
-      return `${what}${number} issued in Fiken and sent by ${via[d.sentVia] ?? d.sentVia}.`;
+    case "sent": {
+      const line = `${what}${number} issued in Fiken and sent by ${via[d.sentVia] ?? d.sentVia}.`;
+      return d.error ? `${line} ${d.error}` : line;
+    }
     case "issued":
       return d.error
         ? `${what}${number} issued in Fiken; sending failed (${d.error}), trying again automatically.`
