@@ -300,6 +300,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	billingDone := make(chan struct{})
 	go func() { defer close(billingDone); api.RunBilling(billingCtx) }()
 	defer func() { stopBilling(); <-billingDone }()
+	fikenCtx, stopFiken := context.WithCancel(ctx)
+	fikenDone := make(chan struct{})
+	go func() { defer close(fikenDone); api.RunFiken(fikenCtx) }()
+	defer func() { stopFiken(); <-fikenDone }()
 	stopBackups, err := startBackups(ctx, cfg, st, serveDeps{log: log, backupDone: backupReporter(m)})
 	if err != nil {
 		return err

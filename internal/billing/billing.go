@@ -87,6 +87,10 @@ type Service struct {
 
 	clock siteclock.Clock
 	card  atomic.Bool // OfferCard
+
+	// seriesOwner and onPayment are another system's hooks (external.go).
+	seriesOwner func(ctx context.Context) (string, error)
+	onPayment   PaymentHook
 }
 
 // New makes billing, registers its job kinds and its hook on the deals'

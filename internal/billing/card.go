@@ -62,5 +62,6 @@ func (s *Service) cardMailLink(ctx context.Context, inv Invoice) (string, error)
 	return PayPath(link, *inv.Number), nil
 }
 
-// Today is billing's day in Oslo (YYYY-MM-DD): a card payment's date.
+// Today is billing's day in Oslo (YYYY-MM-DD): a card payment's date, a
+// payment from Fiken's.
 func (s *Service) Today() string { return s.today() }

@@ -28,17 +28,25 @@ type CreditInput struct {
 // CreditNote issues a credit note against an issued invoice: whole, or
 // the lines given, never more than is left to credit.
 func (s *Service) CreditNote(ctx context.Context, actor deals.Actor, id int64, in CreditInput) (Invoice, error) {
-	in.Reason = strings.TrimSpace(in.Reason)
-	if in.Reason == "" {
-		return Invoice{}, apperr.Invalid("reason is required: the credit note says why it corrects the invoice")
-	}
-	if err := capText("reason", in.Reason, maxNote); err != nil {
+	if err := checkReason(&in); err != nil {
 		return Invoice{}, err
 	}
+	if err := s.ownSeries(ctx); err != nil {
+		return Invoice{}, err
+	}
+	return s.issueCredit(ctx, actor, id, in, nil)
+}
+
+// issueCredit issues the credit note under the own series' next number,
+// or ext's number (ext.Number 0: Prepare's check only, nothing stored).
+func (s *Service) issueCredit(ctx context.Context, actor deals.Actor, id int64, in CreditInput, ext *External) (Invoice, error) {
 	var noteID int64
 	err := s.st.InTx(ctx, func(tx *sql.Tx) error {
-		number, err := s.takeNumber(ctx, tx)
-		if err != nil {
+		var number int64
+		var err error
+		if ext != nil {
+			number = ext.Number
+		} else if number, err = s.takeNumber(ctx, tx); err != nil {
 			return err
 		}
 		orig, err := s.readInvoice(ctx, tx, id, true)
@@ -56,7 +64,7 @@ func (s *Service) CreditNote(ctx context.Context, actor deals.Actor, id int64, i
 		}
 		note := Invoice{ID: noteID, DealID: orig.DealID, Kind: string(document.KindCreditNote), Currency: d.Currency,
 			Language: d.Language, DeliveryDate: d.DeliveryDate, VATMode: d.VATMode, Buyer: d.Buyer, Lines: lines, Note: d.Note}
-		if err := s.issue(ctx, tx, actor, note, number, 0, &orig); err != nil {
+		if _, err := s.issue(ctx, tx, actor, note, number, 0, &orig, ext); err != nil {
 			return err
 		}
 		return s.settle(ctx, tx, actor, orig.DealID)
@@ -65,6 +73,14 @@ func (s *Service) CreditNote(ctx context.Context, actor deals.Actor, id int64, i
 		return Invoice{}, err
 	}
 	return s.Get(ctx, noteID)
+}
+
+func checkReason(in *CreditInput) error {
+	in.Reason = strings.TrimSpace(in.Reason)
+	if in.Reason == "" {
+		return apperr.Invalid("reason is required: the credit note says why it corrects the invoice")
+	}
+	return capText("reason", in.Reason, maxNote)
 }
 
 // creditLines answers what a credit note of orig credits: its lines when
@@ -130,6 +146,12 @@ type PaymentCheck func(ctx context.Context, tx *sql.Tx, inv Invoice) error
 // AddPaymentChecked is AddPayment with check run first inside its
 // transaction (nil: none).
 func (s *Service) AddPaymentChecked(ctx context.Context, actor deals.Actor, id int64, in PaymentInput, check PaymentCheck) (Invoice, error) {
+	return s.recordPayment(ctx, actor, id, in, check, s.onPayment)
+}
+
+// recordPayment records the payment: check (nil: none) runs first in its
+// transaction, within (nil: nothing) after it with the new payment's id.
+func (s *Service) recordPayment(ctx context.Context, actor deals.Actor, id int64, in PaymentInput, check PaymentCheck, within PaymentHook) (Invoice, error) {
 	if in.Method == "" {
 		in.Method = PaymentMethods[0]
 	}
@@ -161,9 +183,15 @@ func (s *Service) AddPaymentChecked(ctx context.Context, actor deals.Actor, id i
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO invoice_payments (invoice_id, amount, paid_on, method, created_at)
-			VALUES (?, ?, ?, ?, ?)`), id, in.Amount, in.PaidOn, in.Method, s.now()); err != nil {
+		var paymentID int64
+		if err := tx.QueryRowContext(ctx, s.q(`INSERT INTO invoice_payments (invoice_id, amount, paid_on, method, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`), id, in.Amount, in.PaidOn, in.Method, s.now()).Scan(&paymentID); err != nil {
 			return err
+		}
+		if within != nil {
+			if err := within(ctx, tx, inv, paymentID); err != nil {
+				return err
+			}
 		}
 		if err := s.deals.Record(ctx, tx, deals.Event{DealID: &inv.DealID, Brand: inv.Buyer.Name, Actor: actor, Kind: "payment",
 			Detail: fmt.Sprintf("Payment of %s on %s %d", money(in.Amount, inv.Currency), kindLabel(inv.Kind), *inv.Number)}); err != nil {

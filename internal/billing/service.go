@@ -183,6 +183,9 @@ type IssueOptions struct {
 // document, its PDF and EHF and their hashes are stored in the same
 // transaction as the number, so a refusal or a failure takes no number.
 func (s *Service) Issue(ctx context.Context, actor deals.Actor, id int64, o IssueOptions) (Invoice, error) {
+	if err := s.ownSeries(ctx); err != nil {
+		return Invoice{}, err
+	}
 	rate, err := parseRate(o.ExchangeRate)
 	if err != nil {
 		return Invoice{}, err
@@ -202,7 +205,8 @@ func (s *Service) Issue(ctx context.Context, actor deals.Actor, id int64, o Issu
 		if inv.Kind == string(document.KindCreditNote) {
 			return apperr.New(apperr.CodeConflict, "A credit note is issued when it is made")
 		}
-		return s.issue(ctx, tx, actor, inv, number, rate, nil)
+		_, err = s.issue(ctx, tx, actor, inv, number, rate, nil, nil)
+		return err
 	})
 	if err != nil {
 		return Invoice{}, err
@@ -212,11 +216,12 @@ func (s *Service) Issue(ctx context.Context, actor deals.Actor, id int64, o Issu
 
 // issue builds the document of inv (a draft, or a credit note being
 // made), checks what the law asks of it, makes its files and stores all
-// under number.
-func (s *Service) issue(ctx context.Context, tx *sql.Tx, actor deals.Actor, inv Invoice, number, rate int64, corrects *Invoice) error {
+// under number; ext is what another system that numbered it gave (its
+// KID), nil for the own series.
+func (s *Service) issue(ctx context.Context, tx *sql.Tx, actor deals.Actor, inv Invoice, number, rate int64, corrects *Invoice, ext *External) (document.Document, error) {
 	p, err := s.readProfile(ctx, tx)
 	if err != nil {
-		return err
+		return document.Document{}, err
 	}
 	today := s.today()
 	doc := document.Document{Kind: document.Kind(inv.Kind), Number: strconv.FormatInt(number, 10), Language: inv.Language,
@@ -236,33 +241,35 @@ func (s *Service) issue(ctx context.Context, tx *sql.Tx, actor deals.Actor, inv 
 		doc.NOKRate = corrects.document.NOKRate // the rate the corrected invoice stated
 	} else {
 		doc.DueDate = addDays(today, p.PaymentTermsDays)
-		if p.KIDAgreement != nil {
+		if ext != nil {
+			doc.Payment.KID = ext.KID
+		} else if p.KIDAgreement != nil {
 			if doc.Payment.KID, err = MakeKID(number, p.KIDAgreement.Length, p.KIDAgreement.Algorithm); err != nil {
-				return apperr.New(apperr.CodeConflict, "Cannot issue: %v (kidAgreement.length in Settings → Billing)", err)
+				return document.Document{}, apperr.New(apperr.CodeConflict, "Cannot issue: %v (kidAgreement.length in Settings → Billing)", err)
 			}
 		}
 	}
 	if inv.Kind == string(document.KindInvoice) {
 		if err := s.deductDeposits(ctx, tx, inv.DealID, &doc); err != nil {
-			return err
+			return doc, err
 		}
 	}
 	if err := lawful(p, inv, doc); err != nil {
-		return err
+		return doc, err
 	}
 	if err := doc.Compute(); err != nil {
-		return apperr.Invalid("Cannot issue: %v", err)
+		return doc, apperr.Invalid("Cannot issue: %v", err)
 	}
 	if inv.Kind != string(document.KindCreditNote) && doc.Gross <= 0 {
-		return apperr.Invalid("Cannot issue: missing the amount (the lines add up to nothing)")
+		return doc, apperr.Invalid("Cannot issue: missing the amount (the lines add up to nothing)")
 	}
 	js, err := json.Marshal(doc)
 	if err != nil {
-		return err
+		return doc, err
 	}
 	pdf, err := document.PDF(doc)
 	if err != nil {
-		return fmt.Errorf("invoice %d's PDF: %w", inv.ID, err)
+		return doc, fmt.Errorf("invoice %d's PDF: %w", inv.ID, err)
 	}
 	// A buyer with no Peppol address (no Norwegian org.nr, no European VAT
 	// id: a private person, a business in the US) gets the PDF only.
@@ -270,7 +277,10 @@ func (s *Service) issue(ctx context.Context, tx *sql.Tx, actor deals.Actor, inv 
 	if errors.Is(err, document.ErrNoEndpoint) {
 		ehf = nil
 	} else if err != nil {
-		return apperr.Invalid("Cannot issue: %v", err) // what the EHF needs that lawful does not ask
+		return doc, apperr.Invalid("Cannot issue: %v", err) // what the EHF needs that lawful does not ask
+	}
+	if number == 0 { // Prepare: the document checked whole, nothing stored
+		return doc, errPrepared
 	}
 	payable := doc.Payable
 	if inv.Kind == string(document.KindCreditNote) {
@@ -279,9 +289,9 @@ func (s *Service) issue(ctx context.Context, tx *sql.Tx, actor deals.Actor, inv 
 	if err := s.writeIssued(ctx, tx, inv.ID, issued{number: number, issueDate: doc.IssueDate, dueDate: doc.DueDate,
 		kid: doc.Payment.KID, payable: payable, document: js, pdf: pdf, ehf: ehf, pdfSHA: hash(pdf), ehfSHA: hashOrNone(ehf),
 		at: s.now()}); err != nil {
-		return err
+		return doc, err
 	}
-	return s.deals.Record(ctx, tx, deals.Event{DealID: &inv.DealID, Brand: inv.Buyer.Name, Actor: actor,
+	return doc, s.deals.Record(ctx, tx, deals.Event{DealID: &inv.DealID, Brand: inv.Buyer.Name, Actor: actor,
 		Kind: "invoice-issued", Detail: fmt.Sprintf("%s %d issued", kindLabel(inv.Kind), number)})
 }
 

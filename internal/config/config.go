@@ -42,6 +42,7 @@ type Config struct {
 
 	S3    S3Config
 	Mail  MailConfig
+	Fiken FikenConfig // UGCFOLIO_FIKEN_*: invoices issued and sent through Fiken (fiken.go)
 	Video VideoConfig // UGCFOLIO_VIDEO_*: processing of uploaded videos (video.go)
 
 	Stripe StripeConfig // UGCFOLIO_STRIPE_*: card payment of invoices (stripe.go)
@@ -111,6 +112,9 @@ func LoadServe(args []string, getenv Getenv, fs *flag.FlagSet) (Config, error) {
 		return c, err
 	}
 	if c.Stripe, err = loadStripe(getenv); err != nil {
+		return c, err
+	}
+	if c.Fiken, err = loadFiken(getenv); err != nil {
 		return c, err
 	}
 	if c.TrustedProxies, err = parsePrefixes(getenv("UGCFOLIO_TRUSTED_PROXIES")); err != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/billing"
 	"github.com/ugcfolio/ugcfolio/internal/billing/card"
+	"github.com/ugcfolio/ugcfolio/internal/billing/fiken"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
@@ -85,6 +86,8 @@ type Deps struct {
 	// how often their sweep is queued (0: rooms.SweepEvery).
 	RoomsClock      func() time.Time
 	RoomsSweepEvery time.Duration
+	// Fiken tweaks the Fiken connection's dependencies (tests: its retry wait).
+	Fiken func(*fiken.Deps)
 
 	// SiteURL is the site's address (https://example.no) for canonical links,
 	// previews and the sitemap; "": http:// and the listen address. Never the
@@ -140,6 +143,7 @@ type Server struct {
 	billing      *billing.Service  // invoices, payments (issue 34)
 	quotes       *quotes.Service   // quotes sent into the rooms (issue 34)
 	card         *card.Service     // card payment of invoices (nil: off)
+	fiken        *fiken.Service    // invoices issued and sent through Fiken
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -208,6 +212,7 @@ func New(d Deps) *Server {
 	s.rooms = s.newRooms(d)
 	s.quotes = s.newQuotes(d) // the room shows its quote, then billing's invoices
 	s.billing = s.newBilling(d)
+	s.fiken = s.newFiken(d)
 	s.card = s.newCard(d)
 	s.mediaKit = s.newMediaKit(d)
 	s.routes()
@@ -286,7 +291,8 @@ func (s *Server) routes() {
 	// handled by internal/billing
 	s.mount(s.billing.Routes())
 	s.mount(s.billing.PublicRoutes())
-	s.mount(s.card.Routes()) // Stripe Checkout, when its keys are set
+	s.mount(s.card.Routes())  // Stripe Checkout, when its keys are set
+	s.mount(s.fiken.Routes()) // Fiken: internal/billing/fiken
 	// Quotes (issue 34): the admin's API, and the brand's acceptance in
 	// the room, handled by internal/quotes
 	s.mount(s.quotes.AdminRoutes())

@@ -16,6 +16,7 @@ import {
 import { dealPath } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";
 import { DraftEditor } from "./draft-editor";
+import { FikenInvoice } from "./fiken-invoice";
 import { InvoiceView } from "./invoice-view";
 import { StateBadge } from "./state-badge";
 
@@ -66,6 +67,7 @@ function InvoiceScreen({ invoice }: { invoice: Invoice }) {
       <div className="mb-4">
         <StateBadge state={invoice.state} />
       </div>
+      <FikenInvoice invoice={invoice} />
       {/* A new editor for each stored version, so its values start from what was saved. */}
       {draft ? (
         <Card className="p-5">

@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useBillingProfile, useInvoices } from "@/lib/billing";
 import { AdminLayout } from "../layout/admin-layout";
 import { BillingProfileForm } from "./billing-profile-form";
+import { FikenSettings } from "./fiken-settings";
 
 /** The billing tab: the profile form once the profile and whether invoices exist are known. */
 function BillingTab() {
@@ -30,6 +31,9 @@ export function SettingsPage() {
         <TabsContent value="billing">
           <Card className="p-5">
             <BillingTab />
+          </Card>
+          <Card className="mt-4 p-5">
+            <FikenSettings />
           </Card>
         </TabsContent>
       </Tabs>
