@@ -89,8 +89,9 @@ type Service struct {
 	card  atomic.Bool // OfferCard
 
 	// seriesOwner and onPayment are another system's hooks (external.go).
-	seriesOwner func(ctx context.Context) (string, error)
-	onPayment   PaymentHook
+	seriesOwner     func(ctx context.Context) (string, error)
+	issuedElsewhere func(ctx context.Context, invoiceID int64) (string, error)
+	onPayment       PaymentHook
 }
 
 // New makes billing, registers its job kinds and its hook on the deals'

@@ -34,6 +34,22 @@ func (s *Service) SetSeriesOwner(owner func(ctx context.Context) (string, error)
 	s.seriesOwner = owner
 }
 
+// SetIssuedElsewhere tells billing which issued documents another system
+// numbered and sends: f answers its name for such a document ("" for
+// billing's own). Billing e-mails no such document and sends no reminder
+// of it: the other system owns the dialogue with the buyer.
+func (s *Service) SetIssuedElsewhere(f func(ctx context.Context, invoiceID int64) (string, error)) {
+	s.issuedElsewhere = f
+}
+
+// elsewhere answers the system that issued the document, "" for billing.
+func (s *Service) elsewhere(ctx context.Context, id int64) (string, error) {
+	if s.issuedElsewhere == nil {
+		return "", nil
+	}
+	return s.issuedElsewhere(ctx, id)
+}
+
 // OnPayment runs hook in the transaction of every payment the admin records.
 func (s *Service) OnPayment(hook PaymentHook) { s.onPayment = hook }
 

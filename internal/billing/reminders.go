@@ -77,6 +77,12 @@ func (s *Service) Remind(ctx context.Context) error {
 		if inv.Outstanding == 0 || inv.Credited > 0 || inv.Buyer.Email == "" {
 			continue
 		}
+		if other, err := s.elsewhere(ctx, inv.ID); err != nil || other != "" {
+			if err != nil {
+				return err
+			}
+			continue // the system that issued it reminds
+		}
 		if err := s.remind(ctx, inv, today); err != nil {
 			return err
 		}

@@ -250,3 +250,35 @@ func TestRemindersOnTwoReplicas(t *testing.T) {
 		}
 	})
 }
+
+// A document another system issued (Fiken) is that system's to send and
+// remind: billing refuses to e-mail it and its sweep passes it by.
+func TestNothingSentOfADocumentIssuedElsewhere(t *testing.T) {
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{Mail: true}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
+		admin.Do("PUT", "/api/admin/billing", profile).WantStatus(t, http.StatusOK)
+		clock := clockAt(e, "2026-03-13")
+		deal := newDeal(t, admin, "Fjellkaffe", "NOK")
+		inv := invoice(t, admin, "POST", fmt.Sprintf("/api/admin/invoices/%d/issue", readyDraft(t, admin, deal, nil)), nil, http.StatusOK)
+		elsewhere := "Fiken"
+		e.Server.Billing().SetIssuedElsewhere(func(_ context.Context, id int64) (string, error) {
+			if id == inv.ID {
+				return elsewhere, nil
+			}
+			return "", nil
+		})
+		admin.Do("POST", fmt.Sprintf("/api/admin/invoices/%d/send", inv.ID), nil).
+			WantMessage(t, http.StatusConflict, "Fiken issued this invoice and sends it: send it again from Fiken")
+		at(clock, "2026-04-20") // well past its due date
+		remind(t, e)
+		if n := reminderMails(t, e); n != 0 {
+			t.Fatalf("%d reminders of a document issued elsewhere", n)
+		}
+		elsewhere = "" // billing's own again: the sweep reminds it
+		remind(t, e)
+		if n := reminderMails(t, e); n != 1 {
+			t.Fatalf("%d reminders of billing's own overdue invoice, want 1", n)
+		}
+	})
+}

@@ -54,6 +54,11 @@ func (s *Service) Send(ctx context.Context, actor deals.Actor, id int64, in Send
 	if inv.Number == nil {
 		return Sent{}, apperr.New(apperr.CodeConflict, "A draft is not sent: issue it first")
 	}
+	if other, err := s.elsewhere(ctx, id); err != nil {
+		return Sent{}, err
+	} else if other != "" {
+		return Sent{}, apperr.New(apperr.CodeConflict, "%s issued this invoice and sends it: send it again from %s", other, other)
+	}
 	to := strings.TrimSpace(in.To)
 	if to == "" {
 		to = inv.Buyer.Email

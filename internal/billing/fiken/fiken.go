@@ -118,8 +118,20 @@ func New(d Deps) *Service {
 		}
 		return "", err
 	})
+	d.Billing.SetIssuedElsewhere(s.issuedHere)
 	d.Billing.OnPayment(s.onPayment)
 	return s
+}
+
+// issuedHere answers "Fiken" for a billing document Fiken numbered (its
+// e-mail and reminders are Fiken's).
+func (s *Service) issuedHere(ctx context.Context, invoiceID int64) (string, error) {
+	var n int
+	err := s.st.DB.QueryRowContext(ctx, s.q(`SELECT count(*) FROM fiken_documents WHERE invoice_id = ?`), invoiceID).Scan(&n)
+	if err != nil || n == 0 {
+		return "", err
+	}
+	return "Fiken", nil
 }
 
 // Run queues the payments' fetch every SyncEvery until ctx ends (serve runs it).
