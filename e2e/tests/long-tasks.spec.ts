@@ -29,23 +29,45 @@ declare global {
     /** Filled by the init script below, before any script of the page runs. */
     longTaskWatch?: {
       tasks: Array<{ start: number; duration: number }>;
-      /** performance.now() when html[data-app-ready] was set. */
+      /** performance.now() at the first frame with html[data-app-ready]. */
       ready?: number;
+      /** performance.now() at the first frame where every section and the footer were hydrated. */
+      hydrated?: number;
     };
   }
 }
 
-/** Before any script of the page: record every long task and when the app's marks appear. */
-function watchLongTasks() {
+/** The console message the init script below writes once the page is hydrated. */
+const hydratedMessage = "long-task-watch: hydrated";
+
+/**
+ * Before any script of the page (and before the document has an element): record every long task,
+ * the first frame with the app's ready mark, and the
+ * first frame at which the page is hydrated: React keeps its fiber on each DOM node it adopted (a
+ * `__reactFiber$…` property), so each section and the footer carry one once the page is live. The
+ * page checks this itself at each frame and says so in the console: the test evaluates nothing in
+ * the page while it loads (Playwright's own script, injected on the first evaluation, is a task
+ * that can pass 50 ms at this slowdown). The time is at most a frame late, and a task that held
+ * that frame back started before it, inside the window.
+ */
+function watchLongTasks(message: string) {
   const watch: NonNullable<Window["longTaskWatch"]> = { tasks: [] };
   window.longTaskWatch = watch;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) watch.tasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: "longtask", buffered: true });
-  new MutationObserver(() => {
-    const marks = document.documentElement.dataset;
-    if (marks.appReady && watch.ready === undefined) watch.ready = performance.now();
-  }).observe(document.documentElement, { attributes: true });
+  const check = () => {
+    if (document.documentElement?.dataset.appReady && watch.ready === undefined) watch.ready = performance.now();
+    const parts = [...document.querySelectorAll("[data-section], footer")];
+    const live = parts.length > 1 && parts.every((part) => Object.keys(part).some((key) => key.startsWith("__reactFiber$")));
+    if (!live) {
+      requestAnimationFrame(check);
+      return;
+    }
+    watch.hydrated = performance.now();
+    console.log(message);
+  };
+  requestAnimationFrame(check);
 }
 
 interface Load {
@@ -68,31 +90,21 @@ async function load(browser: Browser, baseURL: string, path: string): Promise<Lo
     page.on("pageerror", (error) => problems.push(error.message));
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
-    await page.addInitScript(watchLongTasks);
+    await page.addInitScript(watchLongTasks, hydratedMessage);
+    // Slowed down four times on a busy machine, the whole page can take a while to come alive.
+    const hydrated = page.waitForEvent("console", { predicate: (m) => m.text() === hydratedMessage, timeout: 60_000 });
     await page.goto(path);
-    // Hydrated: React keeps its fiber on each DOM node it adopted (a `__reactFiber$…` property),
-    // so each section and the footer carry one once the page is live. Polled at each frame, the
-    // time is at most a frame late: a task that held the frame back started before it.
-    const hydrated = await page.waitForFunction(
-      () => {
-        const parts = [...document.querySelectorAll("[data-section], footer")];
-        const live = parts.length > 1 && parts.every((part) => Object.keys(part).some((key) => key.startsWith("__reactFiber$")));
-        return live ? performance.now() : false;
-      },
-      undefined,
-      { polling: "raf", timeout: 60_000 },
-    );
+    await hydrated;
     expect(problems, "errors while the page came alive").toEqual([]);
     const found = await page.evaluate(() => {
       const watch = window.longTaskWatch;
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
       return watch && fcp !== undefined ? { fcp, ...watch } : null;
     });
-    if (!found || found.ready === undefined) {
-      throw new Error(`the init script did not see the first paint and the app's marks: ${JSON.stringify(found)}`);
+    if (!found || found.ready === undefined || found.hydrated === undefined) {
+      throw new Error(`the init script did not see the first paint, the app's ready mark and hydration: ${JSON.stringify(found)}`);
     }
-    const { fcp, ready } = found;
-    const end = (await hydrated.jsonValue()) as number;
+    const { fcp, ready, hydrated: end } = found;
     const long = found.tasks.filter((task) => task.start >= fcp && task.start <= end && task.duration > longTaskMs);
     return { fcp, ready, hydrated: end, long };
   } finally {
