@@ -8,12 +8,14 @@ import { queryClient } from "@/lib/query-client";
 import { createRoot, hydrateRoot } from "@/lib/react-dom-client";
 
 // Evaluating this module (and the modules it imports) is one task the browser cannot split: it
-// does nothing here but ask for the page's texts. Everything else runs once they are in, in a
-// task of its own. (A timer set or a node touched while this module's code is on the stack made
+// only reads the page's data and asks for its texts here. Everything else runs once they are in,
+// in a task of its own. (A timer set or a node touched while this module's code is on the stack made
 // the browser's profiler, Lighthouse's among them, re-read the whole script to place it: a long
 // task on a slow phone, counted as blocking time.)
 const data = readPageData();
 const language: Language = data?.language ?? initialLanguage(window.location.pathname);
+// The built-in section texts the server rendered with: the catalogue then need not fetch them.
+if (data?.defaults) registerDefaults(language, data.defaults);
 void loadCatalogue(language).then(() => setTimeout(start));
 
 function start() {
@@ -23,7 +25,6 @@ function start() {
   // render here is the server's (hydration) and nothing is fetched again. Any other page starts
   // empty.
   if (data) seedPageData(queryClient, data);
-  if (data?.defaults) registerDefaults(language, data.defaults);
   const app = (
     <StrictMode>
       <App language={language} />
