@@ -1,9 +1,9 @@
 import "./index.css";
 
-import { type ReactNode, StrictMode, startTransition } from "react";
+import { StrictMode, startTransition } from "react";
 import { App } from "@/app/app";
 import { initialLanguage, type Language, loadCatalogue, registerDefaults } from "@/lib/i18n";
-import { type PageData, readPageData, refreshListsForAdmin, seedPageData } from "@/lib/page-data";
+import { readPageData, refreshListsForAdmin, seedPageData } from "@/lib/page-data";
 import { queryClient } from "@/lib/query-client";
 import { createRoot, hydrateRoot } from "@/lib/react-dom-client";
 
@@ -30,21 +30,20 @@ function start() {
       <App language={language} />
     </StrictMode>
   );
-  if (data && root.firstElementChild) hydrate(root, app, data);
-  else createRoot(root).render(app);
-}
-
-function hydrate(root: HTMLElement, app: ReactNode, data: PageData) {
-  // The page is already on screen (the server's page loads this script only after its first
-  // paint, see src/boot.js): hydration runs as a transition, which React splits into short
-  // slices, and each section of the home page is hydrated on its own after the navigation
-  // (features/public/home-page.tsx), so a slow phone stays responsive.
-  startTransition(() => {
-    hydrateRoot(root, app, {
-      // A page that disagrees with its data is rendered again here; say so in the console (the
-      // production build stays quiet otherwise), where the browser tests look for it.
-      onRecoverableError: (error) => console.error("Hydration error:", error),
+  if (data && root.firstElementChild) {
+    // The page is already on screen (the server's page loads this script only after its first
+    // paint, see src/boot.js): hydration runs as a transition, which React splits into short
+    // slices, and each section of the home page is hydrated on its own after the navigation
+    // (features/public/home-page.tsx), so a slow phone stays responsive.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // A page that disagrees with its data is rendered again here; say so in the console (the
+        // production build stays quiet otherwise), where the browser tests look for it.
+        onRecoverableError: (error) => console.error("Hydration error:", error),
+      });
     });
-  });
-  refreshListsForAdmin(queryClient, data.language);
+    refreshListsForAdmin(queryClient, data.language);
+  } else {
+    createRoot(root).render(app);
+  }
 }
