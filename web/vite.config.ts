@@ -173,8 +173,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // home page runs it in a task before the app's (src/boot.js), not in one long task.
             // React and its JSX runtime go with it: left alone, the bundler put the runtime in a
             // tiny shared chunk of its own, one more request for the visitor.
+            // lib/react-dom-client.ts goes with them: it starts React when its chunk runs, in the
+            // chunk's own task, rather than when the app's needs it, in the app's task.
             manualChunks: (id) =>
-              /node_modules\/(react|react-dom|scheduler)\//.test(id) ? "react-dom" : undefined,
+              /node_modules\/(react|react-dom|scheduler)\//.test(id) ||
+              id.endsWith("/src/lib/react-dom-client.ts")
+                ? "react-dom"
+                : undefined,
           },
         },
       },

@@ -1,27 +1,30 @@
 import "./index.css";
 
 import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
-import { initialLanguage, loadCatalogue, registerDefaults } from "@/lib/i18n";
+import { initialLanguage, type Language, loadCatalogue, registerDefaults } from "@/lib/i18n";
 import { readPageData, refreshListsForAdmin, seedPageData } from "@/lib/page-data";
 import { queryClient } from "@/lib/query-client";
+import { createRoot, hydrateRoot } from "@/lib/react-dom-client";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
-
-// A home page the server rendered carries its data: the cache starts with it, so the first render
-// here is the server's (hydration) and nothing is fetched again. Any other page starts empty.
+// Evaluating this module (and the modules it imports) is one task the browser cannot split: it
+// only reads the page's data and asks for its texts here. Everything else runs once they are in,
+// in a task of its own. (A timer set or a node touched while this module's code is on the stack made
+// the browser's profiler, Lighthouse's among them, re-read the whole script to place it: a long
+// task on a slow phone, counted as blocking time.)
 const data = readPageData();
-if (data) seedPageData(queryClient, data);
-const language = data?.language ?? initialLanguage(window.location.pathname);
+const language: Language = data?.language ?? initialLanguage(window.location.pathname);
+// The built-in section texts the server rendered with: the catalogue then need not fetch them.
 if (data?.defaults) registerDefaults(language, data.defaults);
+void loadCatalogue(language).then(() => setTimeout(start));
 
-// The page's language's texts first (one small script, the built-in section texts being in the
-// server's page; the other language's stay on the server until the visitor switches), then the app.
-void loadCatalogue(language).then(() => start(root));
-
-function start(root: HTMLElement) {
+function start() {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("index.html has no #root element");
+  // A home page the server rendered carries its data: the cache starts with it, so the first
+  // render here is the server's (hydration) and nothing is fetched again. Any other page starts
+  // empty.
+  if (data) seedPageData(queryClient, data);
   const app = (
     <StrictMode>
       <App language={language} />
@@ -30,7 +33,8 @@ function start(root: HTMLElement) {
   if (data && root.firstElementChild) {
     // The page is already on screen (the server's page loads this script only after its first
     // paint, see src/boot.js): hydration runs as a transition, which React splits into short
-    // slices, so a slow phone stays responsive.
+    // slices, and each section of the home page is hydrated on its own after the navigation
+    // (features/public/home-page.tsx), so a slow phone stays responsive.
     startTransition(() => {
       hydrateRoot(root, app, {
         // A page that disagrees with its data is rendered again here; say so in the console (the

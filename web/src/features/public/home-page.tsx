@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteNav } from "@/components/site/site-nav";
 import { startAnalytics } from "@/lib/analytics";
@@ -86,9 +86,22 @@ function useJumpsThatLand() {
 }
 
 /**
+ * A part of the page the browser takes over on its own. The server's page marks it as a Suspense
+ * boundary, and React 19 hydrates such a boundary in a render of its own after the rest of the page
+ * is live, at the lowest priority, in slices that yield to the browser (selective hydration): the
+ * page never stops answering while it comes alive, even on a slow phone. A click or a key in a part
+ * not yet live makes React hydrate that part at once and replay the event. It renders nothing else:
+ * the page's tree, and so the server's HTML, is unchanged apart from the boundary's two comments.
+ */
+function Island({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/**
  * "/" and "/en" — the one-page site, sections in the order of SPEC.md section 1. Every section
  * renders at once: the server renders this page (internal/ssr) and the browser hydrates
- * it, and both must produce the same tree.
+ * it, and both must produce the same tree. Each section is an island (above): the navigation is
+ * live with the first, short render, then the sections one after another.
  */
 export function HomePage() {
   const { language } = useLanguage();
@@ -105,16 +118,34 @@ export function HomePage() {
       <SiteNav />
       <PitchNoticeWhenReferred />
       <main id="main" tabIndex={-1} className="outline-none">
-        <Hero />
-        <ClientLogos />
-        <About />
-        <Services />
-        <WorkSection />
-        <Testimonials />
-        <Pricing />
-        <ContactSection />
+        <Island>
+          <Hero />
+        </Island>
+        <Island>
+          <ClientLogos />
+        </Island>
+        <Island>
+          <About />
+        </Island>
+        <Island>
+          <Services />
+        </Island>
+        <Island>
+          <WorkSection />
+        </Island>
+        <Island>
+          <Testimonials />
+        </Island>
+        <Island>
+          <Pricing />
+        </Island>
+        <Island>
+          <ContactSection />
+        </Island>
       </main>
-      <SiteFooter />
+      <Island>
+        <SiteFooter />
+      </Island>
     </div>
   );
 }
