@@ -62,7 +62,7 @@ func (s *Service) NewLink(ctx context.Context, actor deals.Actor, dealID int64, 
 	if in, err = s.checkSettings(in, cur.ExpiresOn); err != nil {
 		return Room{}, err
 	}
-	aead, err := s.linkCipher(ctx)
+	sealer, err := s.st.Sealer(ctx, sealKeyName)
 	if err != nil {
 		return Room{}, err
 	}
@@ -72,7 +72,7 @@ func (s *Service) NewLink(ctx context.Context, actor deals.Actor, dealID int64, 
 		if err != nil {
 			return err
 		}
-		sealed := sealToken(aead, id, token)
+		sealed := sealer.Seal(token, sealData(id))
 		now := s.now()
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE deal_rooms SET answer_days = ?, expires_on = ?, updated_at = ? WHERE id = ?`),
 			in.AnswerDays, in.ExpiresOn, now, id); err != nil {

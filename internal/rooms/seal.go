@@ -2,17 +2,13 @@ package rooms
 
 import (
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
 	"database/sql"
-	"encoding/base64"
 	"errors"
 	"strconv"
 )
 
-// The brand's current link is kept for the creator to copy again (issue
-// 38): its token sealed with AES-GCM under a site key of its own, with the
+// The brand's current link is kept for the creator to copy again: its
+// token sealed (store.Sealer) under a site key of its own, with the
 // room's id as additional data, so a sealed token copied onto another room
 // does not open. The lookup still goes by the token's hash alone. Whoever
 // holds the database with its site_secrets can open the sealed tokens of
@@ -21,46 +17,21 @@ import (
 // sealKeyName names the key in site_secrets.
 const sealKeyName = "room-links"
 
-func (s *Service) linkCipher(ctx context.Context) (cipher.AEAD, error) {
-	key, err := s.st.SiteSecret(ctx, sealKeyName)
-	if err != nil {
-		return nil, err
-	}
-	block, err := aes.NewCipher(key[:32])
-	if err != nil {
-		return nil, err
-	}
-	return cipher.NewGCM(block)
-}
-
 func sealData(roomID int64) []byte { return []byte("room-link:" + strconv.FormatInt(roomID, 10)) }
-
-// sealToken answers token sealed with aead (linkCipher) for room roomID:
-// nonce and ciphertext in URL-safe base64. The cipher is made before a
-// transaction: reading the key may write it, and SQLite has one writer.
-func sealToken(aead cipher.AEAD, roomID int64, token string) string {
-	nonce := make([]byte, aead.NonceSize())
-	rand.Read(nonce) // never fails (crypto/rand)
-	return base64.RawURLEncoding.EncodeToString(aead.Seal(nonce, nonce, []byte(token), sealData(roomID)))
-}
 
 var errSealed = errors.New("rooms: a sealed link does not open")
 
 // openToken answers the token sealed for room roomID.
 func (s *Service) openToken(ctx context.Context, roomID int64, sealed string) (string, error) {
-	aead, err := s.linkCipher(ctx)
+	sealer, err := s.st.Sealer(ctx, sealKeyName)
 	if err != nil {
 		return "", err
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(sealed)
-	if err != nil || len(raw) < aead.NonceSize() {
+	token, ok := sealer.Open(sealed, sealData(roomID))
+	if !ok {
 		return "", errSealed
 	}
-	token, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], sealData(roomID))
-	if err != nil {
-		return "", errSealed
-	}
-	return string(token), nil
+	return token, nil
 }
 
 // currentURL answers the address of the room's working admin link, or ""

@@ -17,11 +17,8 @@ package fiken
 
 import (
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
 	"crypto/rand"
 	"database/sql"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"log/slog"
@@ -202,47 +199,29 @@ func (s *Service) connection(ctx context.Context) (conn, bool, error) {
 // defaultBankAccount is Fiken's usual first bank account.
 const defaultBankAccount = "1920:10001"
 
-func (s *Service) cipher(ctx context.Context) (cipher.AEAD, error) {
-	key, err := s.st.SiteSecret(ctx, secretName)
-	if err != nil {
-		return nil, err
-	}
-	block, err := aes.NewCipher(key[:32])
-	if err != nil {
-		return nil, err
-	}
-	return cipher.NewGCM(block)
-}
-
 // sealData binds a sealed token to its company: copied onto another it does not open.
 func sealData(company string) []byte { return []byte("fiken-token:" + company) }
 
 func (s *Service) seal(ctx context.Context, company, token string) (string, error) {
-	aead, err := s.cipher(ctx)
+	sealer, err := s.st.Sealer(ctx, secretName)
 	if err != nil {
 		return "", err
 	}
-	nonce := make([]byte, aead.NonceSize())
-	rand.Read(nonce)
-	return base64.RawURLEncoding.EncodeToString(aead.Seal(nonce, nonce, []byte(token), sealData(company))), nil
+	return sealer.Seal(token, sealData(company)), nil
 }
 
 var errSealed = errors.New("fiken: the stored token does not open (the site's key was replaced): connect Fiken again")
 
 func (s *Service) open(ctx context.Context, company, sealed string) (string, error) {
-	aead, err := s.cipher(ctx)
+	sealer, err := s.st.Sealer(ctx, secretName)
 	if err != nil {
 		return "", err
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(sealed)
-	if err != nil || len(raw) < aead.NonceSize() {
+	token, ok := sealer.Open(sealed, sealData(company))
+	if !ok {
 		return "", errSealed
 	}
-	token, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], sealData(company))
-	if err != nil {
-		return "", errSealed
-	}
-	return string(token), nil
+	return token, nil
 }
 
 // newRef is a document's own reference in Fiken: what it is and a random
