@@ -120,11 +120,13 @@ func (s *Server) postAnalyticsEvents(w http.ResponseWriter, r *http.Request) err
 }
 
 // pitchLinkBody is the body of POST /api/admin/pitch-links; notifyOpen
-// (the e-mail of its first opening) is on unless it says false.
+// (the e-mail of its first opening) is on unless it says false; language
+// ("no", the default, or "en") is the page the link opens.
 type pitchLinkBody struct {
 	Name       string `json:"name"`
 	Note       string `json:"note"`
 	NotifyOpen *bool  `json:"notifyOpen"`
+	Language   string `json:"language"`
 }
 
 func (s *Server) createPitchLink(w http.ResponseWriter, r *http.Request) error {
@@ -132,7 +134,8 @@ func (s *Server) createPitchLink(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	link, err := s.analytics.CreatePitchLink(r.Context(), in.Name, in.Note, in.NotifyOpen == nil || *in.NotifyOpen)
+	link, err := s.analytics.CreatePitchLink(r.Context(), analytics.PitchLinkInput{
+		Name: in.Name, Note: in.Note, NotifyOpen: in.NotifyOpen == nil || *in.NotifyOpen, Language: in.Language})
 	if err != nil {
 		return err
 	}
