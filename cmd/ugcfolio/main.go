@@ -270,7 +270,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	}
 	// After the server: the demo's logos are processed by its job kinds, which run below.
 	if cfg.Demo {
-		if err := demo.Seed(ctx, st, saveUpload(storage), api.ProcessUpload, stdout); err != nil {
+		deps := demo.Deps{Save: saveUpload(storage), Process: api.ProcessUpload, Deals: api.Deals()}
+		if tools != nil {
+			deps.FFmpeg = tools.FFmpeg // the demo's clip, processed like an upload
+		}
+		if err := demo.Seed(ctx, st, deps, stdout); err != nil {
 			return fmt.Errorf("demo content: %v", err)
 		}
 	}

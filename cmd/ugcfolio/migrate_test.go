@@ -254,7 +254,7 @@ func waitMediaReady(t *testing.T, admin *http.Client, base string) {
 			VideoMedia, ImageMedia *struct{ Status string }
 		}
 		getJSON(t, admin, base+"/api/portfolio/no", &items)
-		ready := 0
+		ready, processing := 0, 0
 		for _, it := range items {
 			for _, m := range []*struct{ Status string }{it.VideoMedia, it.ImageMedia} {
 				if m != nil && m.Status == "failed" {
@@ -263,9 +263,13 @@ func waitMediaReady(t *testing.T, admin *http.Client, base string) {
 				if m != nil && m.Status == "ready" {
 					ready++
 				}
+				if m != nil && m.Status == "processing" {
+					processing++
+				}
 			}
 		}
-		return ready == 2
+		// The photo and the video sent here, and the demo's clip (ffmpeg is there: it processes).
+		return ready == 3 && processing == 0
 	})
 }
 

@@ -110,7 +110,12 @@ test.describe("languages", () => {
       for (const stat of ["79%", "2.4x", "73%"]) {
         await expect(page.locator("#ugc").getByText(stat, { exact: true })).toBeVisible();
       }
-      for (const item of ["Unboxing", "Product Photography", "PR Package", "TikTok content creation"]) {
+      // The services in the page's one language (issue 38: English names on the Norwegian page).
+      const services =
+        language === "no"
+          ? ["Unboxing", "Produktfotografering", "PR-pakke", "TikTok-innhold"]
+          : ["Unboxing", "Product Photography", "PR Package", "TikTok content creation"];
+      for (const item of services) {
         await expect(page.locator("#services").getByText(item, { exact: true })).toBeVisible();
       }
       await expect(page.locator("#services")).toContainText(
@@ -124,8 +129,12 @@ test.describe("languages", () => {
       await expect(packages.nth(2)).toContainText(language === "no" ? "Prioritert levering" : "Prioritised delivery");
       // With no testimonials stored, the three English samples show.
       await expect(page.getByTestId("testimonial")).toHaveCount(3);
-      await expect(page.locator("#contact")).toContainText("Man-Fre: 09:00 - 17:00");
-      await expect(page.locator("#contact")).toContainText("Porsgrunn, Telemark, Norway");
+      await expect(page.locator("#contact")).toContainText(
+        language === "no" ? "Man-Fre: 09:00 - 17:00" : "Mon-Fri: 09:00 - 17:00",
+      );
+      await expect(page.locator("#contact")).toContainText(
+        language === "no" ? "Porsgrunn, Telemark, Norge" : "Porsgrunn, Telemark, Norway",
+      );
       const footer = page.locator("footer");
       // Footer links go where they say (issue 38): this year's copyright, "About me" to the hero
       // (who she is), no terms link while there are no terms.

@@ -74,11 +74,13 @@ func (s *Service) postEvents(w http.ResponseWriter, r *http.Request) error {
 }
 
 // pitchLinkBody is the body of POST /api/admin/pitch-links; notifyOpen
-// (the e-mail of its first opening) is on unless it says false.
+// (the e-mail of its first opening) is on unless it says false; language
+// ("no", the default, or "en") is the page the link opens.
 type pitchLinkBody struct {
 	Name       string `json:"name"`
 	Note       string `json:"note"`
 	NotifyOpen *bool  `json:"notifyOpen"`
+	Language   string `json:"language"`
 }
 
 func (s *Service) createPitchLink(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
@@ -86,7 +88,8 @@ func (s *Service) createPitchLink(w http.ResponseWriter, r *http.Request, _ http
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	link, err := s.CreatePitchLink(r.Context(), in.Name, in.Note, in.NotifyOpen == nil || *in.NotifyOpen)
+	link, err := s.CreatePitchLink(r.Context(), PitchLinkInput{
+		Name: in.Name, Note: in.Note, NotifyOpen: in.NotifyOpen == nil || *in.NotifyOpen, Language: in.Language})
 	if err != nil {
 		return err
 	}

@@ -173,3 +173,39 @@ func TestAnalyticsThroughTheSite(t *testing.T) {
 		brand.Do("GET", "/api/admin/analytics/summary", nil).WantStatus(t, http.StatusUnauthorized)
 	})
 }
+
+// A link made for the English page opens /en with its token, and a visit
+// there counts for it; a language other than no and en is refused.
+func TestPitchLinkForTheEnglishPage(t *testing.T) {
+	t.Parallel()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
+		var link struct {
+			ID       int64
+			URL      string
+			Language string
+		}
+		admin.Do("POST", "/api/admin/pitch-links", map[string]string{"name": "Acme Ltd", "language": "en"}, "User-Agent", adminUA).
+			WantStatus(t, http.StatusCreated).JSON(t, &link)
+		_, ref, ok := strings.Cut(link.URL, "/en?ref=")
+		if !ok || len(ref) < 10 || link.Language != "en" {
+			t.Fatalf("English pitch link %+v", link)
+		}
+		admin.Do("POST", "/api/admin/pitch-links", map[string]string{"name": "Acme", "language": "de"}, "User-Agent", adminUA).
+			WantStatus(t, http.StatusBadRequest)
+		brand := e.Client()
+		brand.Do("GET", "/en?ref="+ref, nil, "User-Agent", browserUA).WantStatus(t, http.StatusOK)
+		brand.Do("POST", "/api/analytics/events", `{"events":[{"t":"view","path":"/en","lang":"en","screen":"phone","tz":"Europe/London"}]}`,
+			"User-Agent", browserUA).WantStatus(t, http.StatusAccepted)
+		e.Server.Analytics().Flush()
+		var links []struct {
+			URL      string
+			Language string
+			Visits   int64
+		}
+		admin.Do("GET", "/api/admin/pitch-links", nil).WantStatus(t, http.StatusOK).JSON(t, &links)
+		if len(links) != 1 || links[0].Visits != 1 || links[0].Language != "en" || links[0].URL != link.URL {
+			t.Fatalf("pitch links %+v", links)
+		}
+	})
+}

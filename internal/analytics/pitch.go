@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/lang"
 )
 
 // Pitch links: a link made for one brand (`/?ref=token`). A page view with
@@ -26,8 +27,20 @@ type PitchLink struct {
 	// KitURL is the media kit's address for this link (internal/mediakit).
 	KitURL string `json:"kitUrl"`
 	// NotifyOpen: the creator gets an e-mail the first time the link is opened.
-	NotifyOpen bool      `json:"notifyOpen"`
-	CreatedAt  time.Time `json:"createdAt"`
+	NotifyOpen bool `json:"notifyOpen"`
+	// Language is the page the link opens: "no" (/?ref=) or "en" (/en?ref=).
+	Language  string    `json:"language"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// PitchLinkInput is a new link: the brand's name, a note, the e-mail of
+// its first opening, and the language of the page it opens ("" is the
+// default language).
+type PitchLinkInput struct {
+	Name       string
+	Note       string
+	NotifyOpen bool
+	Language   string
 }
 
 // PitchLinkStats is a link with what its visitors did (GET /api/admin/pitch-links).
@@ -61,9 +74,15 @@ type LinkRef struct {
 var errLinkNotFound = apperr.NotFound("Pitch link not found")
 
 // CreatePitchLink stores a link with a random token of 16 url-safe
-// characters; notifyOpen asks for an e-mail the first time it is opened.
-func (s *Service) CreatePitchLink(ctx context.Context, name, note string, notifyOpen bool) (PitchLink, error) {
-	name, note = strings.TrimSpace(name), strings.TrimSpace(note)
+// characters; NotifyOpen asks for an e-mail the first time it is opened.
+func (s *Service) CreatePitchLink(ctx context.Context, in PitchLinkInput) (PitchLink, error) {
+	name, note, language := strings.TrimSpace(in.Name), strings.TrimSpace(in.Note), in.Language
+	if language == "" {
+		language = lang.Default
+	}
+	if !lang.Valid(language) {
+		return PitchLink{}, apperr.Invalid("Language must be %s", lang.Or("%q"))
+	}
 	if name == "" || utf8.RuneCountInString(name) > 200 {
 		return PitchLink{}, apperr.Invalid("Name must be 1 to 200 characters")
 	}
@@ -73,15 +92,21 @@ func (s *Service) CreatePitchLink(ctx context.Context, name, note string, notify
 	raw := make([]byte, 12)
 	rand.Read(raw)
 	token := base64.RawURLEncoding.EncodeToString(raw)
-	l := PitchLink{Name: name, Note: note, NotifyOpen: notifyOpen, CreatedAt: s.now().Truncate(time.Microsecond)}
-	err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`INSERT INTO analytics_pitch_links (token, name, note, notify_open, created_at)
-		VALUES (?, ?, ?, ?, ?) RETURNING id`), token, name, note, notifyOpen, l.CreatedAt).Scan(&l.ID)
-	l.URL, l.KitURL = s.linkURL(token), s.kitURL(token)
+	l := PitchLink{Name: name, Note: note, NotifyOpen: in.NotifyOpen, Language: language, CreatedAt: s.now().Truncate(time.Microsecond)}
+	err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`INSERT INTO analytics_pitch_links (token, name, note, notify_open, language, created_at)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`), token, name, note, in.NotifyOpen, language, l.CreatedAt).Scan(&l.ID)
+	l.URL, l.KitURL = s.linkURL(token, language), s.kitURL(token)
 	return l, err
 }
 
-func (s *Service) linkURL(token string) string {
-	return strings.TrimRight(s.siteURL, "/") + "/?ref=" + token
+// linkURL is the address to send: the home page of the link's language
+// (Paths: "/" or "/en") with the token.
+func (s *Service) linkURL(token, language string) string {
+	page := "/"
+	if language == lang.English {
+		page = "/en"
+	}
+	return strings.TrimRight(s.siteURL, "/") + page + "?ref=" + token
 }
 
 func (s *Service) kitURL(token string) string {
@@ -110,7 +135,7 @@ func cmpErr(err, otherwise error) error {
 
 // PitchLinks lists every link, newest first, with what its visitors did.
 func (s *Service) PitchLinks(ctx context.Context) ([]PitchLinkStats, error) {
-	rows, err := s.st.DB.QueryContext(ctx, `SELECT id, token, name, note, notify_open, created_at FROM analytics_pitch_links ORDER BY id DESC`)
+	rows, err := s.st.DB.QueryContext(ctx, `SELECT id, token, name, note, notify_open, language, created_at FROM analytics_pitch_links ORDER BY id DESC`)
 	if err != nil {
 		return nil, err
 	}
@@ -119,11 +144,11 @@ func (s *Service) PitchLinks(ctx context.Context) ([]PitchLinkStats, error) {
 	for rows.Next() {
 		var l PitchLinkStats
 		var token string
-		if err := rows.Scan(&l.ID, &token, &l.Name, &l.Note, &l.NotifyOpen, &l.CreatedAt); err != nil {
+		if err := rows.Scan(&l.ID, &token, &l.Name, &l.Note, &l.NotifyOpen, &l.Language, &l.CreatedAt); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		l.URL, l.KitURL, l.CreatedAt = s.linkURL(token), s.kitURL(token), l.CreatedAt.UTC()
+		l.URL, l.KitURL, l.CreatedAt = s.linkURL(token, l.Language), s.kitURL(token), l.CreatedAt.UTC()
 		l.Sections, l.PackageClicks, l.Plays = map[string]int64{}, map[string]int64{}, []PitchPlay{}
 		out = append(out, l)
 	}

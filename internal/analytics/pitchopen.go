@@ -46,13 +46,13 @@ func (s *Service) SetPitchNotify(ctx context.Context, id int64, on *bool) (Pitch
 	l := PitchLink{ID: id}
 	var token string
 	err := s.st.DB.QueryRowContext(ctx, s.st.Rebind(`UPDATE analytics_pitch_links SET notify_open = COALESCE(?, notify_open) WHERE id = ?
-		RETURNING token, name, note, notify_open, created_at`), on, id).Scan(&token, &l.Name, &l.Note, &l.NotifyOpen, &l.CreatedAt)
+		RETURNING token, name, note, notify_open, language, created_at`), on, id).Scan(&token, &l.Name, &l.Note, &l.NotifyOpen, &l.Language, &l.CreatedAt)
 	if err == sql.ErrNoRows {
 		return l, errLinkNotFound
 	}
 	if err != nil {
 		return l, err
 	}
-	l.URL, l.KitURL, l.CreatedAt = s.linkURL(token), s.kitURL(token), l.CreatedAt.UTC()
+	l.URL, l.KitURL, l.CreatedAt = s.linkURL(token, l.Language), s.kitURL(token), l.CreatedAt.UTC()
 	return l, nil
 }

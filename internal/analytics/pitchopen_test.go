@@ -87,7 +87,7 @@ func TestFirstOpenHandedOverOncePerLink(t *testing.T) {
 			const links = 20
 			tokens := map[int64]string{}
 			for i := range links {
-				l, err := a.s.CreatePitchLink(ctx, fmt.Sprintf("Brand %d", i), "note "+fmt.Sprint(i), i != 0)
+				l, err := a.s.CreatePitchLink(ctx, PitchLinkInput{Name: fmt.Sprintf("Brand %d", i), Note: "note " + fmt.Sprint(i), NotifyOpen: i != 0})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -161,7 +161,7 @@ func TestSetPitchNotify(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		f := newFixture(t, st, config.AnalyticsConfig{}, 0)
 		ctx := context.Background()
-		l, err := f.s.CreatePitchLink(ctx, "Acme AS", "", true)
+		l, err := f.s.CreatePitchLink(ctx, PitchLinkInput{Name: "Acme AS", NotifyOpen: true})
 		if err != nil || !l.NotifyOpen {
 			t.Fatalf("created %+v, %v", l, err)
 		}
@@ -193,7 +193,7 @@ func TestPitchLinkHolderCannotInflateVisits(t *testing.T) {
 		now := time.Date(2025, 3, 10, 12, 0, 0, 0, time.UTC)
 		o.s.SetClock(func() time.Time { return now })
 		ctx := context.Background()
-		l, err := o.s.CreatePitchLink(ctx, "Acme AS", "", true)
+		l, err := o.s.CreatePitchLink(ctx, PitchLinkInput{Name: "Acme AS", NotifyOpen: true})
 		if err != nil {
 			t.Fatal(err)
 		}

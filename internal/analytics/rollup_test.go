@@ -19,7 +19,7 @@ import (
 func scenario(t *testing.T, f *fixture) (PitchLink, store.Inquiry) {
 	t.Helper()
 	ctx := context.Background()
-	link, err := f.s.CreatePitchLink(ctx, "Acme AS", "sent in March", true)
+	link, err := f.s.CreatePitchLink(ctx, PitchLinkInput{Name: "Acme AS", Note: "sent in March", NotifyOpen: true})
 	if err != nil {
 		t.Fatal(err)
 	}

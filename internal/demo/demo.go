@@ -1,8 +1,10 @@
 // Package demo fills an empty site with demo content for `serve --demo`
 // (make run): an admin with a random password printed once, sample
-// testimonials and portfolio items in both languages, poster images, and a
+// testimonials and portfolio items in both languages, poster images, a
 // strip of client logos (small PNGs drawn for the demo, processed like any
-// uploaded photo).
+// uploaded photo), a short clip made with ffmpeg when the machine has it
+// (processed like any uploaded video), and a brand's inquiry with its deal,
+// so that a new creator sees every screen with something in it.
 package demo
 
 import (
@@ -11,8 +13,10 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
+	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/lang"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
@@ -40,9 +44,23 @@ var clientLogos = []struct{ name, file, link string }{
 	{"Havn & Co", "havn-co.png", ""},
 }
 
+// Deps are what Seed writes through besides the store.
+type Deps struct {
+	Save    SaveFile
+	Process Process
+	// Deals makes the demo deal from the demo inquiry; nil makes none.
+	Deals *deals.Service
+	// FFmpeg is the path of ffmpeg, which draws the demo clip (video.go);
+	// "" (no ffmpeg on the machine) leaves the portfolio without a video.
+	FFmpeg string
+	// Now is the day the demo deal's due date counts from.
+	Now func() time.Time
+}
+
 // Seed adds the demo content when the database has no account yet, so it
 // runs once per site and never touches a site in use.
-func Seed(ctx context.Context, st *store.Store, save SaveFile, process Process, out io.Writer) error {
+func Seed(ctx context.Context, st *store.Store, d Deps, out io.Writer) error {
+	save, process := d.Save, d.Process
 	n, err := st.CountUsers(ctx)
 	if err != nil || n > 0 {
 		return err
@@ -52,13 +70,18 @@ func Seed(ctx context.Context, st *store.Store, save SaveFile, process Process, 
 	if err != nil {
 		return err
 	}
-	if _, err := st.CreateUser(ctx, store.UserInput{Username: AdminEmail, DisplayName: "Demo Admin", PasswordHash: hash, IsAdmin: true, PasswordSetByOperator: true}); err != nil {
+	user, err := st.CreateUser(ctx, store.UserInput{Username: AdminEmail, DisplayName: "Demo Admin", PasswordHash: hash, IsAdmin: true, PasswordSetByOperator: true})
+	if err != nil {
 		return err
 	}
 	for _, t := range testimonials {
 		if _, err := st.CreateTestimonial(ctx, t); err != nil {
 			return err
 		}
+	}
+	clip, err := seedClip(ctx, d, out)
+	if err != nil {
+		return err
 	}
 	for i, p := range portfolio {
 		name := fmt.Sprintf("demo-%d.svg", i+1)
@@ -68,6 +91,9 @@ func Seed(ctx context.Context, st *store.Store, save SaveFile, process Process, 
 		p.no.Language, p.en.Language = lang.Norwegian, lang.English
 		for _, in := range []store.PortfolioInput{p.no, p.en} {
 			in.ImageURL, in.IsActive = "/uploads/"+name, true
+			if i == 0 {
+				in.VideoURL = clip // the featured item plays, on its card and from the hero
+			}
 			if _, err := st.CreatePortfolioItem(ctx, in); err != nil {
 				return err
 			}
@@ -76,8 +102,37 @@ func Seed(ctx context.Context, st *store.Store, save SaveFile, process Process, 
 	if err := seedLogos(ctx, st, save, process); err != nil {
 		return err
 	}
+	if err := seedDeal(ctx, st, d, deals.Actor{ID: user.ID, Name: user.DisplayName}); err != nil {
+		return err
+	}
 	fmt.Fprintf(out, "\nDemo admin created (shown only this once):\n  username: %s\n  password: %s\n  log in at /auth\n\n", AdminEmail, password)
 	return nil
+}
+
+// demoInquiry is a brand's inquiry as the contact form stores it: it stays
+// unread in Inquiries, and its deal is on the board.
+var demoInquiry = store.InquiryInput{Name: "Ingrid Solberg", Email: "ingrid@nordlys.example.no", Company: "Nordlys Hudpleie",
+	Service: "Pakketilbud 1", Language: lang.Norwegian,
+	Message: "Hei! Vi lanserer en ny serumserie i mars og ønsker tre korte videoer til Instagram og TikTok: unboxing, morgenrutine og et ærlig førsteinntrykk. Passer det med levering innen tre uker?"}
+
+// seedDeal stores the demo inquiry and makes its deal (the package
+// travels: three videos, its price), in negotiation, due in three weeks.
+func seedDeal(ctx context.Context, st *store.Store, d Deps, actor deals.Actor) error {
+	inq, err := st.CreateInquiry(ctx, demoInquiry)
+	if err != nil || d.Deals == nil {
+		return err
+	}
+	now := time.Now
+	if d.Now != nil {
+		now = d.Now
+	}
+	_, _, err = d.Deals.FromInquiry(ctx, actor, inq.ID, deals.Input{
+		Stage:             deals.StageNegotiating,
+		DeliverableFormat: "9:16", DeliverableSeconds: 30,
+		DueDate: now().AddDate(0, 0, 21).Format(time.DateOnly),
+		Notes:   "A demo deal: send a quote from here, and open a delivery room once it is booked.",
+	})
+	return err
 }
 
 // seedLogos uploads each logo, starts its processing and adds it to the strip.

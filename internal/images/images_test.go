@@ -579,3 +579,22 @@ func TestDisplayP3ConvertedToSRGB(t *testing.T) {
 	}
 	assertNoMetadata(t, res)
 }
+
+// Process reports its steps to a context that asks for them, rising, and
+// a context that does not ask works as before.
+func TestProcessReportsProgress(t *testing.T) {
+	t.Parallel()
+	var steps []int
+	ctx := WithProgress(context.Background(), func(p int) { steps = append(steps, p) })
+	if _, err := Process(ctx, encodeJPEG(t, halves(400, 200, color.NRGBA{220, 20, 20, 255}, color.NRGBA{20, 20, 220, 255}))); err != nil {
+		t.Fatal(err)
+	}
+	if len(steps) < 3 || steps[0] != 5 || steps[len(steps)-1] != 85 {
+		t.Fatalf("steps %v", steps)
+	}
+	for i := 1; i < len(steps); i++ {
+		if steps[i] <= steps[i-1] {
+			t.Fatalf("steps not rising: %v", steps)
+		}
+	}
+}

@@ -62,6 +62,21 @@ type Result struct {
 // would not fit.
 var slot = make(chan struct{}, 1)
 
+type progressKey struct{}
+
+// WithProgress returns a context whose Process reports how far it has come,
+// 0 to 100 percent, at each of its steps: waiting for the decoding slot,
+// decoding (the long step of a HEIC), scaling, and each variant encoded.
+func WithProgress(ctx context.Context, report func(percent int)) context.Context {
+	return context.WithValue(ctx, progressKey{}, report)
+}
+
+func progress(ctx context.Context, percent int) {
+	if report, ok := ctx.Value(progressKey{}).(func(int)); ok {
+		report(percent)
+	}
+}
+
 // Process checks a photo (format by its bytes, size, pixel count from the
 // header), decodes it, turns it upright, converts it to sRGB where its
 // profile says it is Display P3 (or another RGB matrix profile), and
@@ -83,10 +98,12 @@ func Process(ctx context.Context, data []byte) (Result, error) {
 	}
 	defer func() { <-slot }()
 
+	progress(ctx, 5)
 	img, err := decode(ctx, f, data)
 	if err != nil {
 		return Result{}, err
 	}
+	progress(ctx, 50)
 	b := img.Bounds()
 	uw, uh := b.Dx(), b.Dy() // upright size
 	if o >= 5 {
@@ -104,10 +121,12 @@ func Process(ctx context.Context, data []byte) (Result, error) {
 	img = nil // let the decoded photo go before encoding
 	toSRGB(base, iccProfile(f, data))
 
+	progress(ctx, 60)
 	res := Result{Format: f, Width: uw, Height: uh}
 	if res.Variants, err = encodeAt(base, widths, encode); err != nil {
 		return Result{}, err
 	}
+	progress(ctx, 85)
 	crop := cardCrop(base)
 	webpOnly := func(m *image.RGBA) ([]Variant, error) {
 		v, err := encodeWebP(m)

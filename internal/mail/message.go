@@ -140,7 +140,7 @@ var autoReplyTexts = map[string]autoReply{
 		Thanks:     "Thank you for your inquiry! I have received it and will look at it as soon as I can.",
 		Next:       "Tell me about your brand and what you want to achieve, and I will reply within one business day with ideas and a price.",
 		HoursLabel: "Working hours",
-		Hours:      "Man-Fre: 09:00 - 17:00",
+		Hours:      "Mon-Fri: 09:00 - 17:00",
 		EmailLabel: "E-mail",
 		Email:      "kontakt@ugcfolio.no",
 		Footer:     "This is an automatic reply. You get at most one a day.",

@@ -41,6 +41,13 @@ var errOriginalGone = apperr.NotFound("Originalbildet finnes ikke lenger.")
 // processImage is the image job's handler.
 func (p *Processor) processImage(ctx context.Context, t *jobs.Task, _ imageJob) error {
 	name := t.Subject
+	// The steps of the work, for the admin's "processing" (a HEIC takes
+	// seconds to decode); a progress not recorded only loses the number.
+	ctx = images.WithProgress(ctx, func(percent int) {
+		if err := t.SetProgress(ctx, percent); err != nil && ctx.Err() == nil {
+			p.log.Warn("image: progress not recorded", "name", name, "err", err)
+		}
+	})
 	err := p.makeImageVariants(ctx, name)
 	if err == nil {
 		return nil

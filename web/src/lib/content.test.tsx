@@ -42,14 +42,19 @@ describe("withDefaults", () => {
   });
 
   it("has every section in both languages with the spec's statistics and contact info", () => {
-    for (const c of [no.defaults, en.defaults]) {
+    // The spec's contact info, each screen in its one language: "Man-Fre" and "Norge" on the
+    // Norwegian page, "Mon-Fri" and "Norway" on the English one.
+    for (const [c, hours, location] of [
+      [no.defaults, "Man-Fre: 09:00 - 17:00", "Porsgrunn, Telemark, Norge"],
+      [en.defaults, "Mon-Fri: 09:00 - 17:00", "Porsgrunn, Telemark, Norway"],
+    ] as const) {
       expect([c.about.stat1.number, c.about.stat2.number, c.about.stat3.number]).toEqual([
         "79%",
         "2.4x",
         "73%",
       ]);
-      expect(c.contact.hours).toBe("Man-Fre: 09:00 - 17:00");
-      expect(c.contact.location).toBe("Porsgrunn, Telemark, Norway");
+      expect(c.contact.hours).toBe(hours);
+      expect(c.contact.location).toBe(location);
       // The year is filled in as the footer shows it: always this year (issue 38).
       expect(c.footer.copyright).toContain("© {year} ugcfolio.");
     }

@@ -27,6 +27,11 @@ export interface MediaInfo {
    * it, so a landscape photo does not send the pixels the card cuts off. Absent for a video.
    */
   cardSources?: MediaSource[];
+  /**
+   * The admin's status only (GET /api/admin/media/{name}): how far the processing has come, in
+   * percent, while it runs; null or absent when the job has not said.
+   */
+  progress?: number | null;
 }
 
 export interface MediaSource {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest, getJson } from "./api";
+import type { Language } from "./i18n";
 import { type MutationCallbacks, useInvalidatingMutation } from "./mutation";
 
 /**
@@ -10,10 +11,12 @@ export interface PitchLink {
   id: number;
   name: string;
   note: string;
-  /** The address to send: `<site>/?ref=<token>`. */
+  /** The address to send: `<site>/?ref=<token>`, or `<site>/en?ref=<token>` for the English page. */
   url: string;
   /** The media kit through this link: `<site>/media-kit?ref=<token>`. */
   kitUrl: string;
+  /** The page the link opens. */
+  language: Language;
   /** Whether the creator gets an e-mail the first time the link is opened. */
   notifyOpen: boolean;
   createdAt: string;
@@ -37,6 +40,8 @@ export interface PitchLinkInput {
   note?: string;
   /** The e-mail of its first opening; the server's default is on. */
   notifyOpen?: boolean;
+  /** The page it opens; the server's default is Norwegian. */
+  language?: Language;
 }
 
 const pitchLinksUrl = "/api/admin/pitch-links";

@@ -114,7 +114,11 @@ export function AdminImage({
           alt={alt}
           onError={() => setBroken(view.src)}
           data-testid={testId}
-          className={cn("size-full", shape === "logo" ? "object-contain p-2" : "object-cover")}
+          // A logo drawn on white takes the tile's grey (multiply), not a white box on it.
+          className={cn(
+            "size-full",
+            shape === "logo" ? "object-contain p-2 mix-blend-multiply" : "object-cover",
+          )}
         />
       </span>
     );
@@ -134,6 +138,7 @@ export function AdminImage({
     );
   }
   const small = shape === "thumb" || shape === "avatar";
+  const percent = typeof media?.progress === "number" ? media.progress : null;
   if (view.kind === "processing") {
     return (
       <span
@@ -141,11 +146,22 @@ export function AdminImage({
         data-testid="image-processing"
         className={cn(
           box,
-          "flex items-center justify-center gap-2 p-2 text-sm text-muted-foreground",
+          small
+            ? "flex flex-col items-center justify-center gap-0.5 p-1 text-sm text-muted-foreground"
+            : "flex items-center justify-center gap-2 p-2 text-sm text-muted-foreground",
         )}
       >
         <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
         <span className={small ? "sr-only" : undefined}>{texts.processing}</span>
+        {/* How far it has come (a HEIC takes seconds to decode): the job's percent, polled. */}
+        {percent !== null ? (
+          <span
+            className={small ? "text-xs tabular-nums" : "tabular-nums"}
+            data-testid="image-progress"
+          >
+            {percent} %
+          </span>
+        ) : null}
       </span>
     );
   }

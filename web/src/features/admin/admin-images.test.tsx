@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { imageView } from "@/components/media/image-view";
 import type { MediaInfo } from "@/lib/media";
 import { json, mockApi, renderApp } from "@/test/render-app";
+import { PortfolioForm } from "./portfolio/portfolio-form";
 import { PortfolioPage } from "./portfolio/portfolio-page";
+import { emptyPortfolio } from "./portfolio/portfolio-rules";
 import { emptyTestimonial, TestimonialForm } from "./testimonials/testimonial-form";
 import { TestimonialsPage } from "./testimonials/testimonials-page";
 
@@ -98,6 +100,38 @@ describe("the portfolio list (Norwegian)", () => {
     const img = await within(row).findByTestId("admin-image", {}, { timeout: 4000 });
     expect(img).toHaveAttribute("src", "/media/p_1600.jpg");
     expect(container.querySelector('img[src^="/uploads/"]')).toBeNull();
+  });
+});
+
+describe("a photo's processing in the portfolio form", () => {
+  it("shows how far it has come, and the photo, not its stored path; removing it brings the field back", async () => {
+    let media: MediaInfo = { ...processing, progress: 50 };
+    mockApi({ "GET /api/admin/media/abc.heic": () => json(media) });
+    const onSubmit = vi.fn();
+    renderApp(
+      <PortfolioForm
+        defaults={{ ...emptyPortfolio, title: "Fra iPhone", imageUrl: "/uploads/abc.heic" }}
+        editing
+        saving={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    // The HEIC being decoded: the job's percent beside "Behandler bildet…".
+    expect(await screen.findByTestId("image-progress")).toHaveTextContent("50 %");
+    expect(screen.getByTestId("image-processing")).toHaveTextContent("Behandler bildet…");
+    // The stored path is no field to read or edit: the photo is shown instead.
+    expect(screen.getByLabelText("Bilde URL")).not.toBeVisible();
+    expect(screen.queryByDisplayValue("/uploads/abc.heic")).not.toBeVisible();
+    media = { ...processing, progress: 85 };
+    expect(await screen.findByText("85 %", {}, { timeout: 4000 })).toBeInTheDocument();
+    media = ready;
+    expect(
+      await screen.findByTestId("processed-image-preview", {}, { timeout: 4000 }),
+    ).toHaveAttribute("src", "/media/p_1600.jpg");
+    fireEvent.click(screen.getByRole("button", { name: "Fjern bildet" }));
+    expect(screen.getByLabelText("Bilde URL")).toBeVisible();
+    expect(screen.getByLabelText("Bilde URL")).toHaveValue("");
   });
 });
 

@@ -49,7 +49,7 @@ export const defaultsEn: SectionDefaults = {
       "Tell me about your brand and what you want to achieve, and I will reply within one business day with ideas and a price.",
     email: "kontakt@ugcfolio.no",
     location: "Porsgrunn, Telemark, Norway",
-    hours: "Man-Fre: 09:00 - 17:00",
+    hours: "Mon-Fri: 09:00 - 17:00",
   },
   footer: {
     companyDescription:

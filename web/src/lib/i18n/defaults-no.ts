@@ -48,7 +48,7 @@ export const defaultsNo: SectionDefaults = {
     description:
       "Fortell meg om merkevaren din og hva du ønsker å oppnå, så svarer jeg innen én virkedag med forslag og pris.",
     email: "kontakt@ugcfolio.no",
-    location: "Porsgrunn, Telemark, Norway",
+    location: "Porsgrunn, Telemark, Norge",
     hours: "Man-Fre: 09:00 - 17:00",
   },
   footer: {

@@ -8,9 +8,11 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
+  type KeyboardSensorProps,
   MeasuringStrategy,
   MouseSensor,
   pointerWithin,
+  type SensorInstance,
   TouchSensor,
   useDroppable,
   useSensor,
@@ -63,6 +65,47 @@ export function columnCoordinates(column: { current: DealStage | null }): Keyboa
   };
 }
 
+/**
+ * dnd-kit's keyboard sensor, with no key lost after the pick-up. dnd-kit starts listening for keys
+ * one task after the key that picked the card up (so that key is not taken for the drop), and an
+ * arrow pressed within that task went nowhere: the card stayed while the hand had moved on (a quick
+ * hand, or a busy machine — the board's browser test failed so now and then). This one holds the
+ * keys of that moment and hands them on, in order, once dnd-kit listens.
+ */
+class PromptKeyboardSensor implements SensorInstance {
+  static activators = KeyboardSensor.activators;
+  autoScrollEnabled: boolean;
+
+  constructor(props: KeyboardSensorProps) {
+    const target = props.event.target;
+    const doc = target instanceof Node ? (target.ownerDocument ?? document) : document;
+    const held: KeyboardEvent[] = [];
+    const hold = (event: KeyboardEvent) => {
+      if (event === props.event) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.push(event);
+    };
+    doc.addEventListener("keydown", hold, true);
+    // dnd-kit's own sensor schedules its listening first; this timer comes after it.
+    const sensor = new KeyboardSensor(props);
+    this.autoScrollEnabled = sensor.autoScrollEnabled;
+    setTimeout(() => {
+      doc.removeEventListener("keydown", hold, true);
+      for (const e of held) {
+        doc.dispatchEvent(
+          new KeyboardEvent("keydown", {
+            key: e.key,
+            code: e.code,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+      }
+    });
+  }
+}
+
 /** Where a card is dropped: the column under the pointer, else (the keyboard) the nearest. */
 const collision: CollisionDetection = (args) => {
   const under = pointerWithin(args);
@@ -76,12 +119,25 @@ function brandOf(active: { data: { current?: unknown } }): string {
 /**
  * Keeps the click that ends a pointer's drag from doing anything: released on a card's name, it
  * would open the deal (dnd-kit stops that click reaching React, not the link's own navigation).
- * The window hears a click before anything else; one that never comes is forgotten soon.
+ * The window hears a click before anything else. One that never comes (released away from where
+ * it was pressed) is forgotten at the next press, which any later click follows: no timer, so a
+ * busy browser that sends the click late still has it swallowed.
  */
 function swallowTheClosingClick() {
-  const swallow = (event: Event) => event.preventDefault();
-  window.addEventListener("click", swallow, { capture: true, once: true });
-  setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 100);
+  const swallow = (event: Event) => {
+    event.preventDefault();
+    forget();
+  };
+  const forget = () => {
+    window.removeEventListener("click", swallow, { capture: true });
+    window.removeEventListener("pointerdown", forget, { capture: true });
+    window.removeEventListener("mousedown", forget, { capture: true });
+    window.removeEventListener("keydown", forget, { capture: true });
+  };
+  window.addEventListener("click", swallow, { capture: true });
+  window.addEventListener("pointerdown", forget, { capture: true });
+  window.addEventListener("mousedown", forget, { capture: true });
+  window.addEventListener("keydown", forget, { capture: true });
 }
 
 /** What a screen reader hears while a card moves; a keyboard's drop is where its keys went. */
@@ -198,7 +254,7 @@ export function DealBoard({
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     // A long press, so a swipe still scrolls the board.
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates(keyboardColumn) }),
+    useSensor(PromptKeyboardSensor, { coordinateGetter: columnCoordinates(keyboardColumn) }),
   );
   const [dragging, setDragging] = useState<Deal | null>(null);
 

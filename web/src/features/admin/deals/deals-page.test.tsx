@@ -178,6 +178,35 @@ describe("the deals board", () => {
     expect(document.body).toHaveTextContent("Fjellkaffe moved to Booked.");
   });
 
+  it("keeps an arrow pressed at once after the pick-up, before dnd-kit listens for keys", async () => {
+    const fetchMock = mockApi(dealsServer([deal(1, "Fjellkaffe", "new")]));
+    layOutColumns();
+    renderApp(<DealsPage />, { path: "/admin/deals" });
+    const handle = await screen.findByRole("button", { name: "Move Fjellkaffe" });
+    handle.focus();
+    // Space and the arrow in one task, as a quick hand or a busy browser sends them: dnd-kit's
+    // own sensor listens one task after the pick-up, and the arrow went nowhere.
+    await act(async () => {
+      fireEvent.keyDown(handle, { code: "Space", key: " " });
+      fireEvent.keyDown(document.activeElement ?? handle, {
+        code: "ArrowRight",
+        key: "ArrowRight",
+      });
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await act(async () => {
+      fireEvent.keyDown(document.activeElement ?? handle, { code: "Space", key: " " });
+    });
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, "PATCH", "/api/admin/deals/1")).toEqual([
+        { stage: "negotiating" },
+      ]),
+    );
+    expect(within(column("negotiating")).getByText("Fjellkaffe")).toBeVisible();
+  });
+
   it("moves a card dragged by its name with the mouse, and a click on the name still opens it", async () => {
     const fetchMock = mockApi(dealsServer([deal(1, "Fjellkaffe", "new")]));
     layOutColumns();

@@ -18,6 +18,7 @@ import { Link, useLocation } from "wouter";
 import { cn } from "@/components/ui/cn";
 import { adminPaths } from "@/lib/admin-paths";
 import { useCurrentUser } from "@/lib/auth";
+import type { Language } from "@/lib/i18n";
 import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { paths } from "@/lib/paths";
 import { useAuth } from "@/lib/use-auth";
@@ -156,6 +157,12 @@ interface AdminLayoutProps {
   description?: string;
   actions?: ReactNode;
   children?: ReactNode;
+  /**
+   * The language the screen is written in: English, but "Portefølje" is Norwegian (SPEC.md
+   * section 2). The frame (sidebar, top bar) is English on every screen; each part says its
+   * language, whatever the public site's language on the page element is.
+   */
+  lang?: Language;
 }
 
 /**
@@ -171,7 +178,7 @@ export function AdminLayout(props: AdminLayoutProps) {
   );
 }
 
-function AdminFrame({ title, description, actions, children }: AdminLayoutProps) {
+function AdminFrame({ title, description, actions, children, lang = "en" }: AdminLayoutProps) {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -187,6 +194,7 @@ function AdminFrame({ title, description, actions, children }: AdminLayoutProps)
     <div className="min-h-dvh bg-background lg:pl-64">
       <aside
         id="admin-sidebar"
+        lang="en"
         className={cn(
           "fixed inset-y-0 left-0 z-40 w-64 transition-transform lg:translate-x-0",
           open ? "translate-x-0" : "-translate-x-full",
@@ -202,13 +210,19 @@ function AdminFrame({ title, description, actions, children }: AdminLayoutProps)
           onClick={() => setOpen(false)}
         />
       ) : null}
-      <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-border bg-card/95 px-4 py-3 backdrop-blur lg:hidden">
+      <header
+        lang="en"
+        className="sticky top-0 z-20 flex items-center gap-3 border-b border-border bg-card/95 px-4 py-3 backdrop-blur lg:hidden"
+      >
         <MenuButton open={open} onClick={() => setOpen((o) => !o)} />
         <span className="font-semibold">UGC Admin</span>
       </header>
       {/* A long word (a file name, a brand of one word) breaks rather than widening the page: on a
           phone the Overview scrolled sideways on one. */}
-      <main className="mx-auto max-w-6xl px-4 py-6 wrap-anywhere sm:px-6 lg:px-10 lg:py-10">
+      <main
+        lang={lang}
+        className="mx-auto max-w-6xl px-4 py-6 wrap-anywhere sm:px-6 lg:px-10 lg:py-10"
+      >
         <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>

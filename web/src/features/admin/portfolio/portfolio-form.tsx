@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
+import { Loader2, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { imageTexts } from "@/components/media/image-texts";
@@ -58,6 +58,14 @@ export function PortfolioForm({
   });
   const imageUrl = watch("imageUrl");
   const videoUrl = watch("videoUrl");
+  // A photo uploaded here or stored with the item shows as the photo; an address being typed into
+  // the field stays in the field, whatever it begins with.
+  const [typing, setTyping] = useState(false);
+  const uploadedImage = isUploadPath(imageUrl.trim()) && !typing;
+  const uploaded = (url: string) => {
+    setTyping(false);
+    setValue("imageUrl", url, { shouldValidate: true });
+  };
   const [tab, setTab] = useState(defaults.videoUrl && !defaults.imageUrl ? "video" : "image");
   const video = useVideoUpload({
     upload,
@@ -92,29 +100,45 @@ export function PortfolioForm({
           forceMount
           className="flex flex-col gap-3 data-[state=inactive]:hidden"
         >
-          {/* The media messages show under the tabs, where both tabs' fields can see them. */}
-          <FormField label="Bilde URL" id="p-image">
-            {(control) => (
-              <Input
-                {...control}
-                placeholder="https://…"
-                aria-invalid={mediaError ? true : undefined}
-                {...register("imageUrl")}
+          {/* The media messages show under the tabs, where both tabs' fields can see them. An
+              uploaded photo is shown, not its stored path: the field is for a link to a photo
+              elsewhere, and comes back when the photo is removed. */}
+          <div hidden={uploadedImage}>
+            <FormField label="Bilde URL" id="p-image">
+              {(control) => (
+                <Input
+                  {...control}
+                  placeholder="https://…"
+                  aria-invalid={mediaError ? true : undefined}
+                  {...register("imageUrl", { onChange: () => setTyping(true) })}
+                />
+              )}
+            </FormField>
+          </div>
+          {uploadedImage ? (
+            <>
+              <p className="text-sm font-medium leading-none">Bilde</p>
+              <UploadedImagePreview
+                url={imageUrl.trim()}
+                texts={imageTexts.no}
+                unprocessed={<ImagePreview url={imageUrl.trim()} />}
               />
-            )}
-          </FormField>
-          <ImageUploadButton
-            texts={imageTexts.no}
-            onUploaded={(url) => setValue("imageUrl", url, { shouldValidate: true })}
-          />
-          {isUploadPath(imageUrl.trim()) ? (
-            <UploadedImagePreview
-              url={imageUrl.trim()}
-              texts={imageTexts.no}
-              unprocessed={<ImagePreview url={imageUrl.trim()} />}
-            />
+              <div className="flex flex-wrap gap-2">
+                <ImageUploadButton texts={imageTexts.no} onUploaded={uploaded} />
+                <Button
+                  variant="outline"
+                  onClick={() => setValue("imageUrl", "", { shouldDirty: true })}
+                >
+                  <X className="size-4" aria-hidden="true" />
+                  Fjern bildet
+                </Button>
+              </div>
+            </>
           ) : (
-            <ImagePreview url={imageUrl.trim()} />
+            <>
+              <ImageUploadButton texts={imageTexts.no} onUploaded={uploaded} />
+              <ImagePreview url={imageUrl.trim()} />
+            </>
           )}
         </TabsContent>
         <TabsContent

@@ -7,15 +7,21 @@ import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import { useLanguage } from "@/lib/i18n";
+import { type Language, useLanguage } from "@/lib/i18n";
 import { useReorder } from "@/lib/ordering-admin";
-import { type PortfolioItem, portfolioQueryOptions, usePortfolio } from "@/lib/portfolio";
+import {
+  isPortfolioCategory,
+  type PortfolioItem,
+  portfolioQueryOptions,
+  usePortfolio,
+} from "@/lib/portfolio";
 import {
   useCreatePortfolioItem,
   useDeletePortfolioItem,
   useUpdatePortfolioItem,
 } from "@/lib/portfolio-admin";
 import { AdminLayout } from "../layout/admin-layout";
+import { LanguageSelect, norwegianSelectTexts } from "../layout/language-select";
 import { toastOrderSaved } from "../ordering/order-saved";
 import { sortTextsNo } from "../ordering/sort-texts";
 import { SortableList } from "../ordering/sortable-list";
@@ -23,6 +29,7 @@ import { PortfolioForm } from "./portfolio-form";
 import {
   adminCategoryLabel,
   emptyPortfolio,
+  type PortfolioValues,
   portfolioInput,
   portfolioValues,
 } from "./portfolio-rules";
@@ -56,20 +63,37 @@ function Thumbnail({ item }: { item: PortfolioItem }) {
   );
 }
 
-/** "/admin/portfolio" ("Portefølje"): the item form on the left, the current language's list on the right. */
+/**
+ * "/admin/portfolio" ("Portefølje"): the item form on the left, one language's list on the right.
+ * It opens on the interface language (SPEC.md section 2) and has a switch of its own, as Content and
+ * Testimonials do: the English items are edited without switching the public site.
+ */
 export function PortfolioPage() {
-  const { language } = useLanguage();
+  const { language: interfaceLanguage } = useLanguage();
+  const [language, setLanguage] = useState<Language>(interfaceLanguage);
   const list = usePortfolio(language);
   const [editing, setEditing] = useState<PortfolioItem | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // A new item starts in the category of the one she last added: items come in runs (three
+  // lifestyle reels, then product photos), and "Produkt" is only the first one's default.
+  const [lastCategory, setLastCategory] = useState<PortfolioValues["category"]>(
+    emptyPortfolio.category,
+  );
 
   const reset = () => {
     setEditing(null);
     setFormKey((k) => k + 1);
   };
+  // An item being edited belongs to the list it came from: switching lists starts a new one.
+  const switchLanguage = (next: Language) => {
+    if (next === language) return;
+    setLanguage(next);
+    reset();
+  };
 
   const create = useCreatePortfolioItem(language, {
-    onSuccess: () => {
+    onSuccess: (input) => {
+      if (isPortfolioCategory(input.category)) setLastCategory(input.category);
       toast.success("Success", { description: "Portfolio item created successfully" });
       reset();
     },
@@ -140,7 +164,8 @@ export function PortfolioPage() {
             {handle}
             <Thumbnail item={item} />
             <div className="min-w-0 flex-1">
-              <h3 className="truncate font-medium">{item.title}</h3>
+              {/* The whole title, wrapped: the list is where she tells items apart. */}
+              <h3 className="font-medium break-words">{item.title}</h3>
               <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                 <span>Kategori: {adminCategoryLabel(item.category)}</span>
                 {item.featured ? (
@@ -190,15 +215,33 @@ export function PortfolioPage() {
   }
 
   return (
-    <AdminLayout title="Portefølje" description="Administrer arbeidet som vises på nettsiden.">
+    <AdminLayout
+      lang="no"
+      title="Portefølje"
+      description="Administrer arbeidet som vises på nettsiden."
+      actions={
+        <LanguageSelect
+          id="portfolio-language"
+          value={language}
+          onChange={switchLanguage}
+          visibleLabel
+          texts={norwegianSelectTexts}
+        />
+      }
+    >
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <Card className="min-w-0 p-5 sm:p-6">
-          <h2 className="mb-4 text-lg font-semibold">
+          <h2 className="text-lg font-semibold">
             {editing ? "Rediger porteføljeelement" : "Legg til porteføljeelement"}
           </h2>
+          <p className="mb-4 text-sm text-muted-foreground" data-testid="portfolio-form-language">
+            {language === "no" ? "På den norske siden" : "På den engelske siden"}
+          </p>
           <PortfolioForm
             key={formKey}
-            defaults={editing ? portfolioValues(editing) : emptyPortfolio}
+            defaults={
+              editing ? portfolioValues(editing) : { ...emptyPortfolio, category: lastCategory }
+            }
             editing={editing !== null}
             saving={create.isPending || update.isPending}
             onCancel={reset}

@@ -22,7 +22,9 @@ function Logo({ logo, newTab }: { logo: ClientLogo; newTab: string }) {
       alt={logo.name}
       loading="lazy"
       decoding="async"
-      className="h-9 w-auto max-w-36 object-contain opacity-70 grayscale transition group-hover:opacity-100 group-hover:grayscale-0 group-focus-visible:opacity-100 group-focus-visible:grayscale-0 sm:h-11 sm:max-w-44"
+      // mix-blend-multiply: a logo drawn on white takes the strip's grey instead of showing as a
+      // white box (white multiplies to the colour beneath; dark marks stay as they are).
+      className="h-9 w-auto max-w-36 object-contain opacity-70 mix-blend-multiply grayscale transition group-hover:opacity-100 group-hover:grayscale-0 group-focus-visible:opacity-100 group-focus-visible:grayscale-0 sm:h-11 sm:max-w-44"
     />
   );
   if (!logo.linkUrl) return <span className="group block">{picture}</span>;

@@ -48,6 +48,7 @@ const links: PitchLink[] = [
     note: "Kari, marketing",
     url: "http://site.test/?ref=abcdefghij",
     kitUrl: "http://site.test/media-kit?ref=abcdefghij",
+    language: "no",
     notifyOpen: true,
     createdAt: "2025-06-01T10:00:00Z",
     firstVisit: "2025-06-09T08:00:00Z",
@@ -64,8 +65,9 @@ const links: PitchLink[] = [
     id: 2,
     name: "Nordic Tea",
     note: "",
-    url: "http://site.test/?ref=klmnopqrst",
+    url: "http://site.test/en?ref=klmnopqrst",
     kitUrl: "http://site.test/media-kit?ref=klmnopqrst",
+    language: "en",
     notifyOpen: true,
     createdAt: "2025-06-02T10:00:00Z",
     firstVisit: null,
@@ -144,7 +146,10 @@ describe("Analytics tab", () => {
     expect(screen.getByText("instagram.com")).toBeVisible();
     expect(screen.getByText("spring")).toBeVisible();
     expect(screen.getByText("Norway")).toBeVisible(); // from the code NO
-    expect(screen.getByText("Norwegian")).toBeVisible(); // from the language no
+    // From the language no, in the Languages panel (the pitch links' page select says it too).
+    const languages = screen.getByRole("heading", { name: "Languages" })
+      .parentElement as HTMLElement;
+    expect(within(languages).getByText("Norwegian")).toBeVisible();
     expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
       `/api/admin/analytics/export.csv?${week}`,
@@ -214,7 +219,12 @@ describe("Analytics tab", () => {
         "/api/admin/pitch-links",
         expect.objectContaining({
           method: "POST",
-          body: JSON.stringify({ name: "Brand X", note: "via LinkedIn", notifyOpen: true }),
+          body: JSON.stringify({
+            name: "Brand X",
+            note: "via LinkedIn",
+            notifyOpen: true,
+            language: "no",
+          }),
         }),
       ),
     );
@@ -227,6 +237,37 @@ describe("Analytics tab", () => {
         "/api/admin/pitch-links/2",
         expect.objectContaining({ method: "DELETE" }),
       ),
+    );
+  });
+
+  it("makes a link for the English page, and says which page each link opens", async () => {
+    const fetchMock = api({
+      "POST /api/admin/pitch-links": () =>
+        json({ id: 3, name: "Brand Z", url: "http://site.test/en?ref=z", language: "en" }, 201),
+    });
+    const user = userEvent.setup();
+    renderApp(<AnalyticsTab now={now} />);
+    const [acme, tea] = (await screen.findAllByTestId("pitch-link")) as [HTMLElement, HTMLElement];
+    expect(acme).toHaveTextContent("Norwegian page");
+    expect(tea).toHaveTextContent("English page");
+    expect(tea).toHaveTextContent("http://site.test/en?ref=klmnopqrst");
+
+    await user.type(screen.getByLabelText("Brand or contact"), "Brand Z");
+    await user.click(screen.getByRole("combobox", { name: "Page" }));
+    await user.click(await screen.findByRole("option", { name: "English" }));
+    await user.click(screen.getByRole("button", { name: "Create link" }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        "/api/admin/pitch-links",
+        expect.objectContaining({
+          method: "POST",
+          body: JSON.stringify({ name: "Brand Z", note: "", notifyOpen: true, language: "en" }),
+        }),
+      ),
+    );
+    // The form is ready for the next brand, on the default page again.
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Page" })).toHaveTextContent("Norwegian"),
     );
   });
 
@@ -268,7 +309,7 @@ describe("Analytics tab", () => {
         "/api/admin/pitch-links",
         expect.objectContaining({
           method: "POST",
-          body: JSON.stringify({ name: "Brand Y", note: "", notifyOpen: false }),
+          body: JSON.stringify({ name: "Brand Y", note: "", notifyOpen: false, language: "no" }),
         }),
       ),
     );

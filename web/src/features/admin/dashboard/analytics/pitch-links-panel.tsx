@@ -7,9 +7,17 @@ import { Card } from "@/components/ui/card";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
 import { useMailState } from "@/lib/inquiries";
 import {
   type PitchLink,
@@ -28,12 +36,15 @@ function CreateForm() {
   const [name, setName] = useState("");
   const [note, setNote] = useState("");
   const [notifyOpen, setNotifyOpen] = useState(true);
+  // The page the brand reads: the Norwegian home page or the English one (/en).
+  const [language, setLanguage] = useState<Language>("no");
   const [problem, setProblem] = useState("");
   const create = useCreatePitchLink({
     onSuccess: () => {
       setName("");
       setNote("");
       setNotifyOpen(true);
+      setLanguage("no");
       toast.success("Pitch link created", { description: "Copy it from the list below." });
     },
     onError: (error) => toast.error(errorMessage(error, "Could not create the pitch link.")),
@@ -45,13 +56,13 @@ function CreateForm() {
       return;
     }
     setProblem("");
-    create.mutate({ name: name.trim(), note: note.trim(), notifyOpen });
+    create.mutate({ name: name.trim(), note: note.trim(), notifyOpen, language });
   };
   return (
     <form
       onSubmit={submit}
       noValidate
-      className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto] sm:items-end"
+      className="grid gap-3 sm:grid-cols-[1fr_1.5fr_auto_auto] sm:items-end"
     >
       <div>
         <Label htmlFor="pitch-name">Brand or contact</Label>
@@ -68,11 +79,23 @@ function CreateForm() {
         <Label htmlFor="pitch-note">Note (optional)</Label>
         <Input id="pitch-note" value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
+      <div>
+        <Label htmlFor="pitch-language">Page</Label>
+        <Select value={language} onValueChange={(v) => setLanguage(v as Language)}>
+          <SelectTrigger id="pitch-language" className="sm:w-36">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="no">Norwegian</SelectItem>
+            <SelectItem value="en">English</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
       <Button type="submit" disabled={create.isPending}>
         <Plus className="size-4" aria-hidden="true" />
         Create link
       </Button>
-      <label className="flex items-center gap-2 text-sm sm:col-span-3">
+      <label className="flex items-center gap-2 text-sm sm:col-span-4">
         <input
           type="checkbox"
           className="size-4 accent-stone-900"
@@ -82,7 +105,7 @@ function CreateForm() {
         E-mail me the first time it is opened
       </label>
       {problem ? (
-        <p id="pitch-name-error" className="text-sm font-medium text-destructive sm:col-span-3">
+        <p id="pitch-name-error" className="text-sm font-medium text-destructive sm:col-span-4">
           {problem}
         </p>
       ) : null}
@@ -136,6 +159,9 @@ function LinkCard({ link, onDelete }: { link: PitchLink; onDelete: () => void })
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h4 className="font-semibold">{link.name}</h4>
+            <Badge variant="muted">
+              {link.language === "en" ? "English page" : "Norwegian page"}
+            </Badge>
             {opened ? (
               <Badge variant="accent">Opened</Badge>
             ) : (
