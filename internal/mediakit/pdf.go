@@ -158,7 +158,7 @@ func (r *pdfRenderer) page(section, lead string) {
 
 func (r *pdfRenderer) numbers() {
 	v, t := r.v, r.v.T
-	r.page(SectionNumbers, t.Measured+". "+t.Footer)
+	r.page(SectionNumbers, t.Footer)
 	// The day, as a dark pill.
 	w := r.width(v.AsOf, bold, 10) + 24
 	r.rect(margin, r.y, w, 22, ink)

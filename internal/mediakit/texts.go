@@ -14,7 +14,7 @@ import (
 type texts struct {
 	Lang, Title, Download, Contact, ContactLead, Footer                                  string
 	Sections                                                                             map[string]string
-	Niches, AsOf, Measured, Visitors, Plays, Watched, OnTime, Reply, Days90, Months12    string
+	Niches, AsOf, Visitors, Plays, Watched, OnTime, Reply, Days90, Months12              string
 	None, SelfReported, Followers, Engagement, Platform                                  string
 	Packages, Videos, OneVideo, OnRequest, ExVAT, Rights, RightsLead, Included, PerVideo string
 	NoLimit, Month, Months, WorkLead, WatchedAvg, NotPlayed, Rating, Skip, OtherLang     string
@@ -28,7 +28,7 @@ var textsNo = texts{Lang: lang.Norwegian, Title: "Mediekit", Download: "Last ned
 	Footer:      "Tallene er målt av nettstedet selv, uten informasjonskapsler.",
 	Sections: map[string]string{SectionAbout: "Om meg", SectionNumbers: "Tall", SectionWork: "Beste arbeider",
 		SectionPackages: "Pakker og priser", SectionBrands: "Merkevarer jeg har jobbet med", SectionTestimonials: "Hva kundene sier"},
-	Niches: "Nisjer", AsOf: "Per %s", Measured: "Målt av nettstedet",
+	Niches: "Nisjer", AsOf: "Per %s",
 	Visitors: "besøkende på nettstedet", Plays: "videoavspillinger", Watched: "median andel av videoen sett",
 	OnTime: "levert innen fristen", Reply: "median tid til første svar", Days90: "siste 90 dager", Months12: "siste 12 måneder",
 	None: "–", SelfReported: "Selvrapportert", Followers: "følgere", Engagement: "engasjement", Platform: "Plattform",
@@ -46,7 +46,7 @@ var textsEn = texts{Lang: lang.English, Title: "Media kit", Download: "Download 
 	Footer:      "Figures measured by the site itself, without cookies.",
 	Sections: map[string]string{SectionAbout: "About me", SectionNumbers: "Numbers", SectionWork: "Best work",
 		SectionPackages: "Packages and rates", SectionBrands: "Brands I have worked with", SectionTestimonials: "What clients say"},
-	Niches: "Niches", AsOf: "As of %s", Measured: "Measured by the site",
+	Niches: "Niches", AsOf: "As of %s",
 	Visitors: "site visitors", Plays: "video plays", Watched: "median share of a video watched",
 	OnTime: "delivered on time", Reply: "median time to first reply", Days90: "last 90 days", Months12: "last 12 months",
 	None: "–", SelfReported: "Self-reported", Followers: "followers", Engagement: "engagement", Platform: "Platform",
