@@ -19,6 +19,7 @@ import {
   type VatMode,
 } from "@/lib/billing";
 import { currencies } from "@/lib/deals";
+import { useFikenConnection } from "@/lib/fiken";
 import { dealPath } from "@/lib/paths";
 import { ChoiceField, fieldLook, languageChoices } from "./choice-field";
 import {
@@ -49,6 +50,7 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
   const [deleting, setDeleting] = useState(false);
   const [issuing, setIssuing] = useState(false);
   const [issueError, setIssueError] = useState("");
+  const fiken = useFikenConnection();
   // The server's refusal of a save names the field ("lines[0].unitPrice must be …"): shown here,
   // beside the buttons, as well as in the toast.
   const [saveError, setSaveError] = useState("");
@@ -300,14 +302,17 @@ export function DraftEditor({ invoice }: { invoice: Invoice }) {
             ) : null}
             Save draft
           </Button>
-          <Button
-            onClick={() => {
-              setIssueError("");
-              setIssuing(true);
-            }}
-          >
-            Issue…
-          </Button>
+          {/* With Fiken connected, Fiken numbers the invoices: the Fiken card issues it. */}
+          {fiken.data?.connected ? null : (
+            <Button
+              onClick={() => {
+                setIssueError("");
+                setIssuing(true);
+              }}
+            >
+              Issue…
+            </Button>
+          )}
         </div>
       </div>
 

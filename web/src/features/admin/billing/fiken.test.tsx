@@ -153,6 +153,7 @@ describe("The invoice page's Fiken part", () => {
       "GET /api/admin/contact": () => json([]),
       "GET /api/admin/invoices/7": () => json(draft),
       "GET /api/admin/invoices/7/fiken": () => json(status),
+      "GET /api/admin/billing/fiken": () => json(connected),
       "POST /api/admin/invoices/7/fiken/issue": () => {
         status = {
           ...status,
@@ -165,7 +166,10 @@ describe("The invoice page's Fiken part", () => {
       path: "/admin/invoices/7",
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Issue in Fiken" }));
+    const issueInFiken = await screen.findByRole("button", { name: "Issue in Fiken" });
+    // Fiken numbers the invoices while connected: the own series' button is not offered.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Issue…" })).toBeNull());
+    await user.click(issueInFiken);
     await waitFor(() =>
       expect(sentBodies(fetchMock, "POST", "/api/admin/invoices/7/fiken/issue")).toEqual([{}]),
     );
@@ -214,11 +218,13 @@ describe("The invoice page's Fiken part", () => {
       "GET /api/admin/invoices/7": () => json(draft),
       "GET /api/admin/invoices/7/fiken": () =>
         json({ connected: false, document: null, creditNotes: [], payments: [] }),
+      "GET /api/admin/billing/fiken": () => json(notConnected),
     });
     renderApp(<Route path={adminPaths.invoice} component={InvoicePage} />, {
       path: "/admin/invoices/7",
     });
     expect(await screen.findByText("Nordlys AS", { selector: "p" })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Issue in Fiken" })).toBeNull();
+    expect(await screen.findByRole("button", { name: "Issue…" })).toBeVisible();
   });
 });
