@@ -70,11 +70,18 @@ func TestRoomNamesTheCreatorAndPromisesNothingUnsent(t *testing.T) {
 		}
 
 		// Two videos, each approved: asked once, then labelled and downloaded apart.
+		// While only the first has a draft, the room says the second is still to come.
+		if strings.Contains(page, "Still to come") {
+			t.Error("the room lists videos to come before any draft (its 'no drafts yet' says it)")
+		}
 		var drafts []draftJSON
 		for n := 1; n <= 2; n++ {
 			drafts = append(drafts, uploadDraft(t, admin, id, fmt.Sprintf("creator-page-%d", n), sitetest.FakeVideo(40<<10), n))
+			page = brand.Do("GET", room, nil).Body
+			if toCome := strings.Contains(page, `<p class="card" data-testid="to-come">Still to come: Video 2.</p>`); toCome != (n == 1) {
+				t.Errorf("after video %d's draft, 'Still to come: Video 2.' shown: %v", n, toCome)
+			}
 		}
-		page = brand.Do("GET", room, nil).Body
 		for _, want := range []string{`<summary class="button">Approve</summary>`, "Approval is final",
 			`name="decision" value="approve" aria-describedby=`, ">Approve as final</button>"} {
 			if !strings.Contains(page, want) {

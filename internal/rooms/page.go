@@ -42,6 +42,7 @@ type roomView struct {
 	Length      string
 	Due         string
 	Items       []videoView
+	ToCome      string // the videos of the deal with no draft yet, once one has
 	HasLicences bool
 	Sections    []template.HTML // other capabilities' parts of the room (AddSection)
 	Notice      string
@@ -150,6 +151,15 @@ func (s *Service) roomData(a access, base string, list []Draft, assets map[strin
 	}
 	for _, n := range order {
 		v.Items = append(v.Items, *byVideo[n])
+	}
+	var toCome []string
+	for n := 1; len(v.Items) > 0 && n <= d.DeliverableCount; n++ {
+		if byVideo[n] == nil {
+			toCome = append(toCome, fmt.Sprintf(t.Video, n))
+		}
+	}
+	if len(toCome) > 0 {
+		v.ToCome = fmt.Sprintf(t.ToCome, strings.Join(toCome, ", "))
 	}
 	return v
 }

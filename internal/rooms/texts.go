@@ -11,7 +11,7 @@ type texts struct {
 	Licence, Usage, Organic, Paid, Channels, Territory, Period, Whitelisting, Yes, No     string
 	Summary, OpenSummary, Print, PrintHint, NoLicences, Generated, Back, Private          string
 	ThanksApproved, ThanksChanges, ThanksChangesMail, NoDraftsMail, CreatorLabel, Contact string
-	ApproveFinal, ApproveConfirm, FinalLabel                                              string
+	ApproveFinal, ApproveConfirm, FinalLabel, ToCome                                      string
 	ErrDecision, ErrCommentRequired, ErrCommentTooLong, ErrCommentControl, ErrAnswered    string
 }
 
@@ -28,6 +28,7 @@ var norwegian = texts{
 	Seconds:           "%d sekunder",
 	DueDate:           "Leveres innen",
 	Drafts:            "Utkast",
+	ToCome:            "Kommer senere: %s.",
 	NoDrafts:          "Ingen utkast ennå. De vises her når de er klare: åpne lenken igjen senere.",
 	NoDraftsMail:      "Ingen utkast ennå. Dere får en e-post når det første er klart.",
 	Draft:             "Utkast",
@@ -97,6 +98,7 @@ var english = texts{
 	Seconds:           "%d seconds",
 	DueDate:           "Due by",
 	Drafts:            "Drafts",
+	ToCome:            "Still to come: %s.",
 	NoDrafts:          "No drafts yet. They appear here when they are ready: open this link again later.",
 	NoDraftsMail:      "No drafts yet. You will get an e-mail when the first one is ready.",
 	Draft:             "Draft",
