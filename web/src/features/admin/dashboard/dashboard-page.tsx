@@ -14,6 +14,7 @@ import { AdminLayout } from "../layout/admin-layout";
 import { AnalyticsTab } from "./analytics/analytics-tab";
 import { BillingOverview } from "./billing-overview";
 import { LicencesEnding } from "./licences-ending";
+import { NeedsYou } from "./needs-you";
 import { Pipeline } from "./pipeline";
 import { RecentActivity } from "./recent-activity";
 
@@ -110,6 +111,7 @@ export function DashboardPage() {
       title="Dashboard"
       description="Welcome back. Here is what is happening on your site."
     >
+      <NeedsYou today={localToday()} />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard
           label="Unread Inquiries"

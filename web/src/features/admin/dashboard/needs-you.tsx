@@ -1,0 +1,90 @@
+import { AlertCircle, CalendarClock, CheckCircle2, Mail, Receipt } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Card } from "@/components/ui/card";
+import { adminPaths } from "@/lib/admin-paths";
+import { useBillingSummary } from "@/lib/billing";
+import { useDealSummary } from "@/lib/deals";
+import { useUnreadInquiryCount } from "@/lib/inquiries";
+import { paths } from "@/lib/paths";
+
+function Need({ href, icon, text }: { href: string; icon: ReactNode; text: string }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        className="flex items-center gap-3 rounded-lg border border-border p-3 text-sm font-medium hover:bg-muted"
+      >
+        <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-amber-100 text-amber-800">
+          {icon}
+        </span>
+        <span className="min-w-0 flex-1">{text}</span>
+      </Link>
+    </li>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The first thing the Overview shows: what waits for the creator today — new inquiries, deals due
+ * this week (overdue ones named apart), invoices past their due date — each a link to where she
+ * acts on it; a calm line when nothing does.
+ */
+export function NeedsYou({ today }: { today: string }) {
+  const unread = useUnreadInquiryCount();
+  const deals = useDealSummary(today);
+  const billing = useBillingSummary();
+  const due = deals.data?.dueThisWeek ?? [];
+  const lateDeals = due.filter((d) => d.overdue).length;
+  const overdueInvoices = billing.data?.overdue.length ?? 0;
+  const needs: Array<{ key: string; href: string; icon: ReactNode; text: string }> = [];
+  if (unread > 0)
+    needs.push({
+      key: "inquiries",
+      href: paths.admin.inquiries,
+      icon: <Mail className="size-4" />,
+      text: `${plural(unread, "new inquiry", "new inquiries")} to answer`,
+    });
+  if (lateDeals > 0)
+    needs.push({
+      key: "late",
+      href: paths.admin.deals,
+      icon: <AlertCircle className="size-4" />,
+      text: `${plural(lateDeals, "deal", "deals")} past the due date`,
+    });
+  if (due.length > lateDeals)
+    needs.push({
+      key: "due",
+      href: paths.admin.deals,
+      icon: <CalendarClock className="size-4" />,
+      text: `${plural(due.length - lateDeals, "deal", "deals")} due this week`,
+    });
+  if (overdueInvoices > 0)
+    needs.push({
+      key: "invoices",
+      href: adminPaths.invoices,
+      icon: <Receipt className="size-4" />,
+      text: `${plural(overdueInvoices, "invoice", "invoices")} overdue`,
+    });
+  const loading = deals.isPending || billing.isPending;
+  return (
+    <Card className="mb-4 p-5" data-testid="needs-you">
+      <h2 className="font-semibold">Needs you</h2>
+      {needs.length > 0 ? (
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+          {needs.map(({ key, ...need }) => (
+            <Need key={key} {...need} />
+          ))}
+        </ul>
+      ) : loading ? (
+        <p className="mt-2 text-sm text-muted-foreground">Loading…</p>
+      ) : (
+        <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
+          <CheckCircle2 className="size-4 text-emerald-600" aria-hidden="true" />
+          Nothing waits for you: no new inquiries, nothing due this week.
+        </p>
+      )}
+    </Card>
+  );
+}
