@@ -49,17 +49,21 @@ function StatCard({
   href: string;
 }) {
   return (
-    <Card className="p-5">
-      <div className="flex items-start justify-between">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <span className="grid size-9 place-items-center rounded-lg bg-amber-100 text-amber-700">
+    // Three across on a phone too, small: what needs her comes first (NeedsYou).
+    <Card className="p-3 sm:p-5">
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
+        <span className="hidden size-9 shrink-0 place-items-center rounded-lg bg-amber-100 text-amber-700 sm:grid">
           {icon}
         </span>
       </div>
-      <p className="mt-2 text-3xl font-bold" data-testid={`stat-${label}`}>
+      <p className="mt-1 text-2xl font-bold sm:mt-2 sm:text-3xl" data-testid={`stat-${label}`}>
         {value}
       </p>
-      <Link href={href} className="mt-2 inline-block text-sm text-muted-foreground hover:underline">
+      <Link
+        href={href}
+        className="mt-1 inline-block text-xs text-muted-foreground hover:underline sm:mt-2 sm:text-sm"
+      >
         View all
       </Link>
     </Card>
@@ -112,7 +116,7 @@ export function DashboardPage() {
       description="Welcome back. Here is what is happening on your site."
     >
       <NeedsYou today={localToday()} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard
           label="Unread Inquiries"
           value={unread}
