@@ -141,7 +141,7 @@ test("a pitch link's first opening is mailed to the creator, once", async ({ pag
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shotsDir, `pitch-links-${name}.png`) });
   }
-  const url = (await card.locator("p.font-mono").textContent()) ?? "";
+  const url = (await card.getByTestId("pitch-link-url").textContent()) ?? "";
   const ref = new URL(url).search;
   expect(ref).toMatch(/^\?ref=/);
 

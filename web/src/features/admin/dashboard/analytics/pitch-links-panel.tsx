@@ -174,7 +174,9 @@ function LinkCard({ link, onDelete }: { link: PitchLink; onDelete: () => void })
             ) : null}
           </div>
           {link.note ? <p className="mt-1 text-sm text-muted-foreground">{link.note}</p> : null}
-          <p className="mt-1 break-all font-mono text-xs">{link.url}</p>
+          <p className="mt-1 break-all font-mono text-xs" data-testid="pitch-link-url">
+            {link.url}
+          </p>
           <p className="mt-0.5 break-all font-mono text-xs text-muted-foreground">
             Media kit: {link.kitUrl}
           </p>
