@@ -12,6 +12,7 @@ import (
 // TestBackOfficeRoutesNeedAnAdmin walks every admin route of issue 5: 401
 // without a session, 403 for a logged-in non-admin, and nothing changes.
 func TestBackOfficeRoutesNeedAnAdmin(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		ctx := context.Background()
 		inq, err := e.store.CreateInquiry(ctx, store.InquiryInput{Name: "Ola", Email: "ola@example.no", Message: "Hei, jeg vil ha video"})

@@ -42,6 +42,7 @@ func (l *serverLog) String() string {
 // "chunk size mismatch" that would make it give up. The chunks already
 // kept stay, and the upload completes once the disk is right.
 func TestChunkSizeThatCannotBeRecordedIsAServerError(t *testing.T) {
+	t.Parallel()
 	st := sqliteStore(t)
 	var logs serverLog
 	cfg := config.Config{Addr: "127.0.0.1:0", DataDir: t.TempDir()}

@@ -22,6 +22,7 @@ import (
 // slot (mail.NotifyEvery), so it takes a little over two minutes and runs
 // only when UGCFOLIO_BENCH_CONTACT_MAIL=1.
 func TestContactMailFigures(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("UGCFOLIO_BENCH_CONTACT_MAIL") != "1" {
 		t.Skip("a figure, not a check: make bench-contact-mail")
 	}

@@ -96,6 +96,7 @@ func readSharedForms(t *testing.T) sharedForms {
 // does not list (or lists differently), or rules.json lists a rule the
 // server lacks without saying why.
 func TestEveryFieldRuleHasARow(t *testing.T) {
+	t.Parallel()
 	shared, all := readSharedForms(t), forms.All()
 	const hint = "add the field's row to testdata/rules.json \"forms\" and give the client's schema the same rule (web/src/lib/rules-parity.test.ts checks it)"
 	for _, name := range slices.Sorted(maps.Keys(all)) {
@@ -129,6 +130,7 @@ func TestEveryFieldRuleHasARow(t *testing.T) {
 // TestFormsApplyTheSharedRows runs each row of rules.json through its form:
 // each rule at its limit and one past it, with the row's message.
 func TestFormsApplyTheSharedRows(t *testing.T) {
+	t.Parallel()
 	shared := readSharedForms(t)
 	for name, rows := range shared.Forms {
 		form, ok := forms.All()[name]
@@ -229,6 +231,7 @@ func checkFormat(t *testing.T, shared sharedForms, row ruleRow, want func(any, s
 // length or presence by hand instead of through a form table, where
 // TestEveryFieldRuleHasARow would not see it.
 func TestNoFieldRuleOutsideTheFormTables(t *testing.T) {
+	t.Parallel()
 	// Every file: content sections are checked in internal/forms too
 	// (forms.Content, against rules.json's contentSections and caps.contentField).
 	files, _ := filepath.Glob("*.go")
@@ -288,6 +291,7 @@ func exprName(e ast.Expr) string {
 // The deals' lists (issue 28) are rules.json's, in the same order: the
 // board's columns, the formats and the currencies of the client.
 func TestDealListsMatchTheSharedFile(t *testing.T) {
+	t.Parallel()
 	shared := readSharedForms(t)
 	for name, lists := range map[string][2][]string{
 		"dealStages":  {deals.Stages, shared.DealStages},

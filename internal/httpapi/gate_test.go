@@ -17,6 +17,7 @@ func gateOn(c *config.Config) {
 }
 
 func TestSiteSaysWhetherTheGateIsOn(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		tweak func(*config.Config)
 		want  string
@@ -36,6 +37,7 @@ func TestSiteSaysWhetherTheGateIsOn(t *testing.T) {
 }
 
 func TestSiteAccess(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), gateOn)
 	cases := []struct {
 		name   string
@@ -64,12 +66,14 @@ func TestSiteAccess(t *testing.T) {
 }
 
 func TestSiteAccessWhenGateOff(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	e.client().do("POST", "/api/site-access", map[string]string{"username": "anyone", "password": "anything"}).wantStatus(t, http.StatusNoContent)
 	e.client().do("POST", "/api/site-access", map[string]string{}).wantStatus(t, http.StatusNoContent)
 }
 
 func TestSiteAccessRateLimited(t *testing.T) {
+	t.Parallel()
 	clock := newFakeClock()
 	e := newServerEnv(t, sqliteStore(t), func(c *config.Config) { gateOn(c); behindProxy(c) }, tightLimits(clock, 3))
 	try := func(password, from string) response {
@@ -89,6 +93,7 @@ func TestSiteAccessRateLimited(t *testing.T) {
 }
 
 func TestGateMatches(t *testing.T) {
+	t.Parallel()
 	if !gateMatches("sommer-2025", "sommer-2025") {
 		t.Error("equal strings do not match")
 	}
@@ -103,6 +108,7 @@ func TestGateMatches(t *testing.T) {
 // the signed, HttpOnly pass that POST /api/site-access sets, or an admin;
 // pages carry noindex. A forged or foreign pass opens nothing.
 func TestGateProtectsContentOnTheServer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st, gateOn)
 		gated := []string{"/api/content/no", "/api/content/hero/en", "/api/portfolio/no", "/api/testimonials/en",
@@ -153,6 +159,7 @@ func TestGateProtectsContentOnTheServer(t *testing.T) {
 
 // Without the gate nothing changes: no pass is needed or given.
 func TestNoGateNoPass(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	c := e.client()
 	c.do("GET", "/api/portfolio/no", nil).wantStatus(t, http.StatusOK)

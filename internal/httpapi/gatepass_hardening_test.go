@@ -42,6 +42,7 @@ func withPass(e *testEnv, pass string) response {
 // TestGatePassExpiryIsCapped: a pass is good for gatePassLifetime at most,
 // whatever expiry it claims, even signed with the server's own key.
 func TestGatePassExpiryIsCapped(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st, gateOn)
 		key, now := serverGateKey(t, e), time.Now()
@@ -59,6 +60,7 @@ func TestGatePassExpiryIsCapped(t *testing.T) {
 // over one database (replicas) accept each other's passes, and a new gate
 // password still ends the passes given under the old one.
 func TestGatePassKeyIsTheSitesSecret(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st, gateOn)
 		credentialsHash := sha256.Sum256([]byte("ugcfolio gate pass\x00preview\x00sommer-2025"))

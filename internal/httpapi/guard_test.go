@@ -48,6 +48,7 @@ func requestFor(pattern string) (method, path string) {
 }
 
 func TestRequestFor(t *testing.T) {
+	t.Parallel()
 	cases := map[string][2]string{
 		"GET /api/admin/contact":             {"GET", "/api/admin/contact"},
 		"PUT /api/admin/contact/{id}/read":   {"PUT", "/api/admin/contact/1/read"},
@@ -66,6 +67,7 @@ func TestRequestFor(t *testing.T) {
 // without a session, 403 for a logged-in non-admin, and the handler itself
 // for an admin.
 func TestEveryAdminRouteIsGuarded(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		var routes []string
 		e := newServerEnv(t, st, nil, func(s *Server) {
@@ -111,6 +113,7 @@ func TestEveryAdminRouteIsGuarded(t *testing.T) {
 // space, not only routes registered through s.admin — a route added with a
 // plain s.mux.Handle, an unknown admin path, and disguised paths.
 func TestAdminPathSpaceGuardedStructurally(t *testing.T) {
+	t.Parallel()
 	st := sqliteStore(t)
 	e := newServerEnv(t, st, nil, func(s *Server) {
 		s.mux.Handle("GET /api/admin/forgot-the-guard", s.handle(func(w http.ResponseWriter, r *http.Request) error {
@@ -137,6 +140,7 @@ func TestAdminPathSpaceGuardedStructurally(t *testing.T) {
 }
 
 func TestIsAdminPath(t *testing.T) {
+	t.Parallel()
 	for p, want := range map[string]bool{
 		"/api/admin":         true,
 		"/api/admin/":        true,
@@ -155,6 +159,7 @@ func TestIsAdminPath(t *testing.T) {
 }
 
 func TestAdminRegistrationOutsideAdminSpacePanics(t *testing.T) {
+	t.Parallel()
 	s := New(Deps{Store: sqliteStore(t), Log: discardLog, Web: fs.FS(testWeb)})
 	defer func() {
 		if recover() == nil {
@@ -168,6 +173,7 @@ func TestAdminRegistrationOutsideAdminSpacePanics(t *testing.T) {
 // connection is HTTPS — TLS on our listener, or a trusted proxy saying so —
 // and not over plain HTTP, where a browser would drop a Secure cookie.
 func TestSessionCookieSecureOverHTTPS(t *testing.T) {
+	t.Parallel()
 	st := sqliteStore(t)
 	createAccount(t, st, "kari@example.no", "hemmelig", false)
 	login := func(t *testing.T, url string, hc *http.Client, headers ...string) string {

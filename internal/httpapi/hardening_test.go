@@ -24,6 +24,7 @@ import (
 // text is the client's error on both databases — it answered 500 on
 // PostgreSQL and was stored as-is on SQLite — and nothing is stored.
 func TestControlCharactersRefusedEverywhere(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		nul := "Kari\u0000Nordmann"
 		msg := func(field string) string {
@@ -73,6 +74,7 @@ func TestControlCharactersRefusedEverywhere(t *testing.T) {
 // Issue 11: every malformed multipart body is the client's error (a part
 // header without a colon answered 500).
 func TestMalformedChunkBodies(t *testing.T) {
+	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), nil)
 	admin := e.signedIn(t, "admin@example.no", true)
 	admin.initUpload("malformed-1", 1000, "video/mp4", 1).wantStatus(t, http.StatusOK)
@@ -97,6 +99,7 @@ func TestMalformedChunkBodies(t *testing.T) {
 // Issue 11: every miss under /uploads/ is the JSON 404 every other error
 // uses (the catch-all answered text/plain).
 func TestUploadMissesAnswerJSON(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	for _, path := range []string{"/uploads/missing.mp4", "/uploads/", "/uploads/a/b", "/uploads/..%2fsecret.txt"} {
 		r := e.client().do("GET", path, nil)
@@ -110,6 +113,7 @@ func TestUploadMissesAnswerJSON(t *testing.T) {
 // Issue 11: a client that goes away is logged as its cancellation, not as
 // a server error.
 func TestClientCancellationIsNotAServerError(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -133,6 +137,7 @@ func TestClientCancellationIsNotAServerError(t *testing.T) {
 // (TLS on our listener, or a trusted proxy saying so), never over plain
 // HTTP, where it would lock a local or test site out.
 func TestHSTSOverHTTPSOnly(t *testing.T) {
+	t.Parallel()
 	st := sqliteStore(t)
 	handler := func(trusted ...netip.Prefix) http.Handler {
 		return New(Deps{Config: config.Config{TrustedProxies: trusted}, Store: st, Log: discardLog, Web: fs.FS(testWeb)}).Handler()
@@ -178,6 +183,7 @@ func TestHSTSOverHTTPSOnly(t *testing.T) {
 // never blocked: refused forms do not count, so after several corrections
 // the full burst of inquiries still goes through from one address.
 func TestContactCorrectionsDoNotCountAgainstTheLimit(t *testing.T) {
+	t.Parallel()
 	e := contactEnv(t, sqliteStore(t))
 	from := []string{"X-Forwarded-For", "10.7.7.7"}
 	for range 5 {
@@ -195,6 +201,7 @@ func TestContactCorrectionsDoNotCountAgainstTheLimit(t *testing.T) {
 // The limits are scaled down here; the cut-off figures at the real limits
 // come from scripts/slow-body.sh.
 func TestSlowBodiesAreCutOff(t *testing.T) {
+	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), nil)
 	e.server.bodyTimes = bodyTimes{json: 300 * time.Millisecond, chunkBase: 300 * time.Millisecond, chunkMinRate: 16 << 10}
 	admin := e.signedIn(t, "admin@example.no", true)
@@ -255,6 +262,7 @@ func TestSlowBodiesAreCutOff(t *testing.T) {
 // cmd/uploadbench): there is no cross-site forgery to stop. A browser
 // request from another site is refused whichever header gives it away.
 func TestStateChangesWithoutBrowserHeaders(t *testing.T) {
+	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), nil)
 	admin := e.signedIn(t, "admin@example.no", true)
 	admin.do("POST", "/api/admin/portfolio", map[string]any{
@@ -273,6 +281,7 @@ func TestStateChangesWithoutBrowserHeaders(t *testing.T) {
 // Issue 11: the admin's inquiry list comes in pages; the spec's call still
 // answers an array (the newest page) and a Link header leads to the next.
 func TestInquiriesArePaged(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		ctx := context.Background()
 		for i := range 7 {

@@ -58,6 +58,7 @@ func inOrder(s string, texts ...string) bool {
 // processed logos, in the admin's order, with each language's heading), the
 // built-in section texts in its data, and follows every reorder at once.
 func TestHomePageShowsClientLogosAndTheAdminsOrder(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newHomeEnv(t, st, nil, nil)
 		visitor, admin := e.client(), e.signedInAdmin(t)

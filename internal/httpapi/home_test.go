@@ -120,6 +120,7 @@ func headValue(t *testing.T, page, pattern string) string {
 }
 
 func TestHomePageRenderedInBothLanguages(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		seedHome(t, st)
 		e := newHomeEnv(t, st, nil, nil)
@@ -263,6 +264,7 @@ func checkJSONLD(t *testing.T, page, url string) {
 
 // What the admin adds shows on the next request; what the admin hides goes.
 func TestHomePageFollowsAdminWrites(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newHomeEnv(t, st, nil, nil)
 		visitor := e.client()
@@ -303,6 +305,7 @@ func (f *failingRenderer) Render(context.Context, []byte, string) (ssr.Page, err
 // A failing render gives the visitor the page rendered in the browser, logs
 // the error once, and leaves the engine alone for a while.
 func TestHomePageFallsBackWhenRenderingFails(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	var mu sync.Mutex
 	failing := &failingRenderer{}
@@ -342,6 +345,7 @@ func (c *countingRenderer) Render(context.Context, []byte, string) (ssr.Page, er
 // Host header never reaches the canonical link, the sitemap or robots.txt,
 // and never makes the server render the page again.
 func TestHostHeaderNeverEntersThePage(t *testing.T) {
+	t.Parallel()
 	counting := &countingRenderer{}
 	e := newHomeEnv(t, sqliteStore(t), func(c *config.Config) { c.Addr = "127.0.0.1:8080" }, func(d *Deps) { d.Renderer, d.SiteURL = counting, "" })
 	c := e.client()
@@ -375,6 +379,7 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 
 // With the coming-soon gate on, the browser decides (as before): the plain page.
 func TestHomePagePlainBehindTheGate(t *testing.T) {
+	t.Parallel()
 	e := newHomeEnv(t, sqliteStore(t), func(c *config.Config) { c.GateUsername, c.GatePassword = "u", "p" }, nil)
 	body := e.client().do("GET", "/", nil).wantStatus(t, http.StatusOK).body
 	if !strings.Contains(body, `<div id="root"></div>`) {
@@ -387,6 +392,7 @@ func TestHomePagePlainBehindTheGate(t *testing.T) {
 
 // The rendered page is cached: the same bytes (and ETag) until the data changes, 304 on revalidation.
 func TestHomePageCachedAndRevalidated(t *testing.T) {
+	t.Parallel()
 	e := newHomeEnv(t, sqliteStore(t), nil, nil)
 	c := e.client()
 	first := c.do("GET", "/", nil).wantStatus(t, http.StatusOK)
@@ -401,6 +407,7 @@ func TestHomePageCachedAndRevalidated(t *testing.T) {
 }
 
 func TestRobotsAndSitemap(t *testing.T) {
+	t.Parallel()
 	e := newHomeEnv(t, sqliteStore(t), nil, nil)
 	c := e.client()
 	robots := c.do("GET", "/robots.txt", nil).wantStatus(t, http.StatusOK).body
@@ -426,6 +433,7 @@ func TestRobotsAndSitemap(t *testing.T) {
 // Every other path gets the built index.html without the placeholders a
 // rendered page fills, gzipped or not.
 func TestPlainPageHasNoPlaceholders(t *testing.T) {
+	t.Parallel()
 	e := newHomeEnv(t, sqliteStore(t), nil, nil)
 	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	for _, encoding := range []string{"identity", "gzip"} {

@@ -115,6 +115,7 @@ func (e *uploadEnv) stored(name string) bool {
 }
 
 func TestImageUploadProcessedAndPrivate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := imageEnv(t, st)
 		admin := e.signedIn(t, "admin@example.no", true)
@@ -184,6 +185,7 @@ func TestImageUploadProcessedAndPrivate(t *testing.T) {
 }
 
 func TestImageUploadRefusals(t *testing.T) {
+	t.Parallel()
 	e := imageEnv(t, sqliteStore(t))
 	admin := e.signedIn(t, "admin@example.no", true)
 	// A text file named .jpg and declared as a JPEG: refused by its bytes.
@@ -201,6 +203,7 @@ func TestImageUploadRefusals(t *testing.T) {
 }
 
 func TestUnusedImageRemovedAfter24Hours(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		e := imageEnv(t, st)
@@ -248,6 +251,7 @@ func TestUnusedImageRemovedAfter24Hours(t *testing.T) {
 // The admin's "retry" for a photo runs its job again, on a server without
 // ffmpeg too (it once answered "Video processing is off on this server").
 func TestRetryFailedPhotoWithVideoProcessingOff(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		e := imageEnv(t, st) // no video tools
@@ -289,6 +293,7 @@ func TestRetryFailedPhotoWithVideoProcessingOff(t *testing.T) {
 // A finalize retried after its stored file went (as an unreadable video
 // is removed) discards the upload, and what was made of the file with it.
 func TestFailedFinalizeForgetsWhatWasMade(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := sqliteStore(t)
 	e := imageEnv(t, st)

@@ -91,6 +91,7 @@ func waitMailState(t *testing.T, admin *client, id int64, state string) mail.Del
 // delivery waiting with its reason and next try, the message arrives when
 // the server is back, and "send again" sends it once more.
 func TestContactMailedWhenSMTPComesBack(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e, smtp := mailEnv(t, st)
 		admin := e.signedInAdmin(t)
@@ -120,6 +121,7 @@ func TestContactMailedWhenSMTPComesBack(t *testing.T) {
 }
 
 func TestContactLanguage(t *testing.T) {
+	t.Parallel()
 	e := contactEnv(t, sqliteStore(t))
 	var inq store.Inquiry
 	e.client().do("POST", "/api/contact", validContact(), "X-Forwarded-For", "10.0.0.1").wantStatus(t, http.StatusCreated).json(t, &inq)
@@ -135,6 +137,7 @@ func TestContactLanguage(t *testing.T) {
 
 // Mail off: the screen learns it, and "send again" is refused.
 func TestInquiryMailOff(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		admin := e.signedInAdmin(t)
 		var inq store.Inquiry
@@ -152,6 +155,7 @@ func TestInquiryMailOff(t *testing.T) {
 // The CSV export opens in a CSV parser: UTF-8 with a BOM, æøå intact,
 // formula cells neutralised, line breaks and separators quoted.
 func TestExportInquiriesCSV(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		ctx := context.Background()
 		for _, in := range []store.InquiryInput{

@@ -15,6 +15,7 @@ import (
 // A processed video and image: visitors get the processed files only, and
 // only when ready; the admin sees every state and the stored URLs.
 func TestMediaAssetsInAnswersAndFiles(t *testing.T) {
+	t.Parallel()
 	var dataDir string
 	e := newEnv(t, sqliteStore(t), func(c *config.Config) { dataDir = c.DataDir })
 	uploads := filepath.Join(dataDir, "uploads")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestServeLocalUpload(t *testing.T) {
+	t.Parallel()
 	var dataDir string
 	e := newEnv(t, sqliteStore(t), func(c *config.Config) { dataDir = c.DataDir })
 	os.MkdirAll(filepath.Join(dataDir, "uploads"), 0o750)

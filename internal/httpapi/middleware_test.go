@@ -10,6 +10,7 @@ import (
 )
 
 func TestRequestLogLineAndPanicRecovery(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	h := logRequests(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

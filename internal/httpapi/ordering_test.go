@@ -13,6 +13,7 @@ import (
 // Issue 28: the admin orders the portfolio and the testimonials by hand;
 // visitors (whose lists are cached) see the order at once.
 func TestReorderPortfolioAndTestimonials(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		admin, visitor := e.signedInAdmin(t), e.client()
 		var items []int64
@@ -78,6 +79,7 @@ func TestReorderPortfolioAndTestimonials(t *testing.T) {
 // A reorder that is not the whole list, each item once, is a 400 with a
 // message and changes nothing; so is any malformed body.
 func TestReorderBadInput(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		admin := e.signedInAdmin(t)
 		var ids []int64

@@ -11,6 +11,7 @@ import (
 // With every hashing slot busy, logins and sign-ups are told to come back
 // instead of piling up 19 MiB hashes; once a slot frees they work.
 func TestLoginAndRegisterWaitForAPasswordSlot(t *testing.T) {
+	t.Parallel()
 	login := ratelimit.NewPasswordSlotsOf(1, 20*time.Millisecond)
 	registration := ratelimit.NewPasswordSlotsOf(1, 20*time.Millisecond)
 	e := newServerEnv(t, sqliteStore(t), nil, func(s *Server) { s.loginHashes, s.registrationHashes = login, registration })
@@ -35,6 +36,7 @@ func TestLoginAndRegisterWaitForAPasswordSlot(t *testing.T) {
 // (each a valid new account, so no rate limit per address stops a botnet)
 // never keeps the owner from logging in.
 func TestRegistrationFloodDoesNotBlockLogin(t *testing.T) {
+	t.Parallel()
 	e := newServerEnv(t, sqliteStore(t), nil, func(s *Server) {
 		s.registrationHashes.Fill()                // every registration slot is hashing
 		s.loginHashes.Wait = 20 * time.Millisecond // fail fast if login waited for them

@@ -41,6 +41,7 @@ func rawGet(t *testing.T, baseURL, target string, headers ...string) *http.Respo
 // spelling with "//", "." or ".." is redirected to its clean path first
 // (which answers 401), and dot segments in disguise (%2e%2e) are a 404.
 func TestNonCanonicalAdminPathsNeverReachAHandler(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	for _, target := range []string{
 		"/x/../api/admin/contact",
@@ -80,6 +81,7 @@ func TestNonCanonicalAdminPathsNeverReachAHandler(t *testing.T) {
 }
 
 func TestCleanPath(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"/": "/", "": "/", "/a/b": "/a/b", "/a/b/": "/a/b/", "//a": "/a", "/a/../b/": "/b/", "/a/./b": "/a/b", "a": "/a",
 	} {

@@ -9,6 +9,7 @@ import (
 // upload, saying which formats it takes: by its name or declared type
 // before a byte is sent, and by its bytes when neither gave it away.
 func TestUntakenPhotoFormatsRefusedAtUpload(t *testing.T) {
+	t.Parallel()
 	e := imageEnv(t, sqliteStore(t))
 	admin := e.signedIn(t, "admin@example.no", true)
 	const proRAW = "DNG-, TIFF- og RAW-filer (som Apple ProRAW) tas ikke imot. Last opp bildet som JPEG, PNG, WebP eller HEIC."

@@ -55,6 +55,7 @@ func blackPNG16(t *testing.T, w, h int) []byte {
 // The generator makes PNGs that decode (checked small: the big one would
 // take 200 MB to decode).
 func TestBlackPNG16Decodes(t *testing.T) {
+	t.Parallel()
 	m, err := png.Decode(bytes.NewReader(blackPNG16(t, 33, 128)))
 	if err != nil || m.Bounds().Dx() != 33 || m.Bounds().Dy() != 128 {
 		t.Fatalf("decoded %v, %v", m, err)
@@ -70,6 +71,7 @@ func TestBlackPNG16Decodes(t *testing.T) {
 // says why, from its header: nothing is stored and no job is queued, so
 // that the creator hears it at once rather than from a job that fails.
 func TestPhotoOverTheMemoryLimitRefusedAtFinalize(t *testing.T) {
+	t.Parallel()
 	const w, h = 5121, 5120 // decoded as RGBA64: 8 bytes a pixel
 	if w*h*8 <= images.MaxDecodedBytes || (w-1)*h*8 > images.MaxDecodedBytes || w*h > images.MaxPixels {
 		t.Fatalf("%d×%d is not just over the memory limit alone", w, h)

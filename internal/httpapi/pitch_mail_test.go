@@ -22,6 +22,7 @@ type pitchLinkAnswer struct {
 // later visits, not for a link she switched it off for, not for her own or
 // a link previewer's visit; the switch answers through the admin API.
 func TestPitchLinkFirstOpenMailsTheCreator(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e, smtp := mailEnv(t, st)
 		admin := e.signedInAdmin(t)

@@ -43,6 +43,7 @@ func privacyData(t *testing.T, page string) (data struct {
 // text until the admin saves one, the contact e-mail in it, and the footer; a saved text shows on
 // the next request.
 func TestPrivacyPageRenderedInBothLanguages(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		seedHome(t, st)
 		e := newHomeEnv(t, st, nil, nil)
@@ -146,6 +147,7 @@ func pageViews(t *testing.T, e *testEnv) []string {
 // page's language; not an admin's, a crawler's, one with Global Privacy Control, or any with
 // analytics off.
 func TestPrivacyPageViewsCounted(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newHomeEnv(t, st, nil, nil)
 		visitor := e.client()
@@ -170,6 +172,7 @@ func TestPrivacyPageViewsCounted(t *testing.T) {
 
 // Behind the coming-soon gate the privacy page is the plain app too, and is still counted.
 func TestPrivacyPagePlainBehindTheGate(t *testing.T) {
+	t.Parallel()
 	e := newHomeEnv(t, sqliteStore(t), func(c *config.Config) { c.GateUsername, c.GatePassword = "u", "p" }, nil)
 	body := e.client().do("GET", "/en/privacy", nil, "User-Agent", browserUA).wantStatus(t, http.StatusOK).body
 	if !strings.Contains(body, `<div id="root"></div>`) || strings.Contains(body, "page-data") {
@@ -182,6 +185,7 @@ func TestPrivacyPagePlainBehindTheGate(t *testing.T) {
 
 // The privacy page is a content section the admin edits (its body).
 func TestPrivacyIsAContentSection(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	admin := e.signedInAdmin(t)
 	admin.do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",

@@ -24,6 +24,7 @@ func wantProbe(t *testing.T, c *client, path string, status int, body string) {
 // /readyz says whether to send it requests: database and storage answer,
 // and it is not draining. Neither is behind the gate nor counted.
 func TestProbes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st, gateOn)
 		c := e.client() // no gate pass, no session
@@ -48,6 +49,7 @@ func (brokenStorage) Open(context.Context, string) (media.File, error) {
 }
 
 func TestReadyzNamesWhatFails(t *testing.T) {
+	t.Parallel()
 	e := newEnvDeps(t, sqliteStore(t), nil, func(d *Deps) { d.Storage = brokenStorage{} })
 	wantProbe(t, e.client(), "/readyz", http.StatusServiceUnavailable, `{"status":"unavailable","failed":["storage"]}`)
 

@@ -12,6 +12,7 @@ import (
 )
 
 func TestGetLanguageContent(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		c := e.client()
 		// Nothing saved: an empty object, not 404.
@@ -49,6 +50,7 @@ func TestGetLanguageContent(t *testing.T) {
 }
 
 func TestGetContent(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		ctx := context.Background()
 		if _, err := e.store.SaveContent(ctx, "hero", "en", json.RawMessage(`{"tagline":"UGC creator","greeting":"Hi","intro":"I am","description":"Videos"}`)); err != nil {
@@ -73,6 +75,7 @@ func TestGetContent(t *testing.T) {
 }
 
 func TestPublicListsAreRoleAware(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		ctx := context.Background()
 		for _, in := range []store.PortfolioInput{
@@ -145,6 +148,7 @@ func TestPublicListsAreRoleAware(t *testing.T) {
 }
 
 func TestPublicListsEmptyIsArray(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	for _, p := range []string{"/api/portfolio/en", "/api/testimonials/no"} {
 		if r := e.client().do("GET", p, nil).wantStatus(t, http.StatusOK); r.body != "[]\n" {

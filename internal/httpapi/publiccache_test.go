@@ -13,6 +13,7 @@ import (
 
 // A visitor sees an admin's change at once, although the list is cached.
 func TestPublicListCacheFollowsAdminWrites(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		admin := e.signedInAdmin(t)
 		visitor := e.client()
@@ -40,6 +41,7 @@ func TestPublicListCacheFollowsAdminWrites(t *testing.T) {
 // The version moves before an admin write's answer leaves: once the admin
 // has the answer, every replica's next request sees the change.
 func TestAdminWriteBumpsBeforeItsAnswer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		var before, during int64
 		e := newServerEnv(t, st, nil, func(s *Server) {

@@ -16,6 +16,7 @@ import (
 // file plus the headers of at most media.MaxRanges parts, through
 // /uploads/, the video proxy and /media/, on local disk and on S3.
 func TestMultiRangeRequestsCostAtMostTheFile(t *testing.T) {
+	t.Parallel()
 	const size = 1 << 20
 	repeat := func(spec string, n int) string {
 		return "bytes=" + strings.TrimSuffix(strings.Repeat(spec+",", n), ",")
@@ -76,6 +77,7 @@ func TestMultiRangeRequestsCostAtMostTheFile(t *testing.T) {
 // renditions are ready) is never stored by a shared cache, which would go
 // on serving it after it turned private; processed files stay public.
 func TestOriginalsAreNotCachedBySharedCaches(t *testing.T) {
+	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), nil)
 	for _, name := range []string{"clip.mp4", "p_small.mp4"} {
 		if err := e.storage.Put(context.Background(), name, strings.NewReader("video"), 5); err != nil {

@@ -16,6 +16,7 @@ import (
 // creates accounts only while the site has no admin; UGCFOLIO_REGISTRATION
 // opens or closes it for good.
 func TestRegistrationClosesOnceTheSiteHasAnAdmin(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		register := func(e *testEnv, username string) response {
 			return e.client().do("POST", "/api/register", map[string]string{"username": username, "password": "hemmelig"})
@@ -42,6 +43,7 @@ func TestRegistrationClosesOnceTheSiteHasAnAdmin(t *testing.T) {
 // addresses have accounts; the account keeps its password, and the
 // registrant is logged in as nobody.
 func TestRegisteringATakenAddressLooksLikeANewOne(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st, func(c *config.Config) { c.Registration = config.RegistrationOpen })
 		createAccount(t, st, "kari@example.no", testPassword, false)

@@ -43,6 +43,7 @@ func (c *client) on(e *testEnv) *client { return &client{e: e, http: c.http} }
 // An admin's edit through one replica shows on the next request to another,
 // whose caches (the visitor lists, the rendered home page) were warm.
 func TestEditShowsOnEveryReplica(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		a, b := newHomeEnv(t, st, nil, nil), newHomeEnv(t, st, nil, nil)
 		visitor := b.client()
@@ -104,6 +105,7 @@ func TestEditShowsOnEveryReplica(t *testing.T) {
 // database): 30 wrong logins spread over three replicas are throttled as on
 // one, and so are registrations, inquiries and gate attempts.
 func TestLimitsHoldAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		gate := func(c *config.Config) { behindProxy(c); gateOn(c) }
 		replicas := []*testEnv{newEnv(t, st, gate), newEnv(t, st, gate), newEnv(t, st, gate)}
@@ -155,6 +157,7 @@ func TestLimitsHoldAcrossReplicas(t *testing.T) {
 // The beacon's limit is shared on PostgreSQL, where replicas are; on SQLite,
 // one process's database, it counts in memory (no write per beacon).
 func TestBeaconLimitAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		replicas := []*testEnv{newEnv(t, st, behindProxy), newEnv(t, st, behindProxy), newEnv(t, st, behindProxy)}
 		onClock(newFakeClock(), replicas...)

@@ -37,6 +37,7 @@ func (b *lockedBuffer) String() string {
 // another case, percent-encoded once more — and under the room's
 // sub-paths too.
 func TestRoomTokenNeverLoggedInAnySpelling(t *testing.T) {
+	t.Parallel()
 	const token = "S3cr3tT0kenQ9x_S3cr3tT0kenQ9x-Zw" // the form of a real token (32 of A-Za-z0-9_-)
 	var logs lockedBuffer
 	srv := New(Deps{Store: sqliteStore(t), Log: slog.New(slog.NewTextHandler(&logs, nil)), Web: fs.FS(testWeb)})
@@ -82,6 +83,7 @@ func TestRoomTokenNeverLoggedInAnySpelling(t *testing.T) {
 
 // The panic and internal-error lines hide the token the same way.
 func TestRoomTokenNeverInPanicOrErrorLogs(t *testing.T) {
+	t.Parallel()
 	const token = "S3cr3tT0kenQ9x_S3cr3tT0kenQ9x-Zw"
 	for _, p := range []string{"//room/" + token, "/x/../room/" + token + "/drafts/1/final", "/ROOM/" + token} {
 		var logs bytes.Buffer

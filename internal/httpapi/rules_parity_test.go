@@ -60,6 +60,7 @@ func readSharedRules(t *testing.T) sharedRules {
 }
 
 func TestRulesMatchTheSharedFile(t *testing.T) {
+	t.Parallel()
 	r := readSharedRules(t)
 	same := func(name string, got, want any) {
 		t.Helper()
@@ -126,6 +127,7 @@ func TestRulesMatchTheSharedFile(t *testing.T) {
 // (statuses, addresses, the cookie), the e-mail rule, the photo limit and
 // the video hosts the page may frame.
 func TestSharedValuesMatchTheFile(t *testing.T) {
+	t.Parallel()
 	var r struct {
 		EmailPattern string `json:"emailPattern"`
 		Emails       []struct {

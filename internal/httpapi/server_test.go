@@ -16,6 +16,7 @@ import (
 )
 
 func TestUnknownAPIPathIsJSON404(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	for _, method := range []string{"GET", "POST", "DELETE"} {
 		r := e.client().do(method, "/api/no-such-thing", nil)
@@ -30,6 +31,7 @@ func TestUnknownAPIPathIsJSON404(t *testing.T) {
 }
 
 func TestStaticFiles(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	c := e.client()
 
@@ -67,6 +69,7 @@ func TestStaticFiles(t *testing.T) {
 }
 
 func TestStaticGzipAndRevalidation(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	// A transport that does not decompress by itself, to see the raw answer.
 	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
@@ -100,6 +103,7 @@ func TestStaticGzipAndRevalidation(t *testing.T) {
 }
 
 func TestStaticServesTheBuildsPrecompressedGzip(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	get := func(acceptEncoding string, name ...string) (*http.Response, []byte) {
@@ -142,6 +146,7 @@ func TestStaticServesTheBuildsPrecompressedGzip(t *testing.T) {
 }
 
 func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	for _, path := range []string{"/", "/assets/app-abc123.js", "/api/nope", "/healthz"} {
 		r := e.client().do("GET", path, nil)
@@ -165,6 +170,7 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 }
 
 func TestCrossOriginWritesRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	r := e.client().do("POST", "/api/anything", `{}`, "Sec-Fetch-Site", "cross-site")
 	r.wantMessage(t, http.StatusForbidden, "Cross-origin request refused")
@@ -177,6 +183,7 @@ func TestCrossOriginWritesRefused(t *testing.T) {
 // Forwarding headers with no trusted proxy configured: one warning, not one
 // per request; with a trusted proxy, none.
 func TestWarnsOnceAboutAnUntrustedProxy(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		trusted []netip.Prefix
 		want    int

@@ -145,6 +145,7 @@ func (p *pacedReader) Read(b []byte) (int, error) {
 // (the server closes the connection) long before the file's end, while a
 // client that reads normally gets the whole file.
 func TestSlowMediaReadersAreCutOff(t *testing.T) {
+	t.Parallel()
 	video := fakeVideo(2 << 20)
 	// Every 64 KB must leave within a second: at least 64 KB/s.
 	e := newSlowReaderEnv(t, writeTimes{fixed: time.Hour, mediaWindow: 64 << 10, minRate: 64 << 10},
@@ -164,6 +165,7 @@ func TestSlowMediaReadersAreCutOff(t *testing.T) {
 // first byte, and media is exempt from it: a reader well above media's
 // minimum rate gets the whole file however long it takes.
 func TestFixedWriteDeadlineOutsideMedia(t *testing.T) {
+	t.Parallel()
 	large := bytes.Repeat([]byte("x"), 512<<10)
 	// Fixed: one second. Media: 64 KB within 4 s (16 KB/s).
 	e := newSlowReaderEnv(t, writeTimes{fixed: time.Second, mediaWindow: 64 << 10, minRate: 16 << 10},

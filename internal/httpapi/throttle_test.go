@@ -78,6 +78,7 @@ func wantRetryAfter(t *testing.T, r response) {
 }
 
 func TestLoginThrottledPerAddress(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		clock := newFakeClock()
 		e := newServerEnv(t, st, behindProxy, tightLimits(clock, 3))
@@ -109,6 +110,7 @@ func TestLoginThrottledPerAddress(t *testing.T) {
 // stopped, while the owner on another network still gets in (issue 11: a
 // count across all addresses let anyone lock her out of a new browser).
 func TestLoginThrottledPerUsername(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		clock := newFakeClock()
 		e := newServerEnv(t, st, behindProxy, func(s *Server) {
@@ -136,6 +138,7 @@ func TestLoginThrottledPerUsername(t *testing.T) {
 }
 
 func TestSuccessfulLoginsDoNotCount(t *testing.T) {
+	t.Parallel()
 	st := sqliteStore(t)
 	clock := newFakeClock()
 	e := newServerEnv(t, st, nil, tightLimits(clock, 2))
@@ -158,6 +161,7 @@ func TestSuccessfulLoginsDoNotCount(t *testing.T) {
 // password wrong 10 times in a row without being blocked; the 11th attempt
 // for that account is refused for a minute.
 func TestLoginDefaultLimits(t *testing.T) {
+	t.Parallel()
 	st := sqliteStore(t)
 	e := newEnv(t, st, nil)
 	createAccount(t, st, "kari@example.no", "hemmelig", false)
@@ -177,6 +181,7 @@ func TestLoginDefaultLimits(t *testing.T) {
 }
 
 func TestRegisterRateLimited(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		clock := newFakeClock()
 		e := newServerEnv(t, st, behindProxy, tightLimits(clock, 2))
@@ -193,6 +198,7 @@ func TestRegisterRateLimited(t *testing.T) {
 }
 
 func TestCrossOriginLoginRefused(t *testing.T) {
+	t.Parallel()
 	st := sqliteStore(t)
 	e := newEnv(t, st, nil)
 	createAccount(t, st, "kari@example.no", "hemmelig", false)
@@ -218,6 +224,7 @@ func TestCrossOriginLoginRefused(t *testing.T) {
 // the device cookie) still gets in: nobody can lock the owner out. The cookie
 // opens no other account and is worthless once tampered with.
 func TestTrustedDeviceLogsInDuringALockout(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		clock := newFakeClock()
 		e := newServerEnv(t, st, behindProxy, func(s *Server) {
@@ -248,6 +255,7 @@ func TestTrustedDeviceLogsInDuringALockout(t *testing.T) {
 
 // A rate limit's error is answered 429 with Retry-After in whole seconds.
 func TestRateLimitedAnswer(t *testing.T) {
+	t.Parallel()
 	l := ratelimit.NewMemory(ratelimit.Rate{Every: time.Minute, Burst: 10})
 	var err error
 	for range 11 {

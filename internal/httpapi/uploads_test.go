@@ -143,6 +143,7 @@ func split(data []byte, size int) [][]byte {
 var uploadURL = regexp.MustCompile(`^/uploads/[0-9a-f]{32}\.mp4$`)
 
 func TestChunkedUpload(t *testing.T) {
+	t.Parallel()
 	data := fakeVideo(1_300_000)
 	cases := []struct {
 		name      string
@@ -199,6 +200,7 @@ func TestChunkedUpload(t *testing.T) {
 // TestUploadRejects sends each bad input and checks its answer and that no
 // file is left behind.
 func TestUploadRejects(t *testing.T) {
+	t.Parallel()
 	for _, place := range chunkPlaces {
 		t.Run(place.name, func(t *testing.T) {
 			storetest.Each(t, func(t *testing.T, st *store.Store) { uploadRejects(t, place.env(t, st)) })
@@ -326,6 +328,7 @@ func uploadRejects(t *testing.T, e *uploadEnv) {
 }
 
 func TestVideoProxyRefuses(t *testing.T) {
+	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), nil)
 	e.storage.Put(context.Background(), "clip.mp4", bytes.NewReader([]byte("0123456789")), 10)
 	os.WriteFile(filepath.Join(e.dataDir, "secret.mp4"), []byte("secret"), 0o600)
@@ -357,6 +360,7 @@ func TestVideoProxyRefuses(t *testing.T) {
 // TestRangeRequests seeks in a stored video through /uploads/ and the proxy,
 // on local storage and on S3.
 func TestRangeRequests(t *testing.T) {
+	t.Parallel()
 	storages := map[string]func(t *testing.T) media.Storage{
 		"local": func(t *testing.T) media.Storage { return nil },
 		"s3":    func(t *testing.T) media.Storage { return s3Storage(t) },
@@ -395,6 +399,7 @@ func TestRangeRequests(t *testing.T) {
 
 // TestUploadToS3 runs the whole protocol with S3 storage.
 func TestUploadToS3(t *testing.T) {
+	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), s3Storage(t))
 	c := e.signedIn(t, "admin@example.no", true)
 	data := fakeVideo(700_000)
@@ -412,6 +417,7 @@ func TestUploadToS3(t *testing.T) {
 }
 
 func TestRemoveUploadIfUnused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := sqliteStore(t)
 	cfg := config.Config{DataDir: t.TempDir()}
@@ -453,6 +459,7 @@ func s3Storage(t *testing.T) media.Storage { return s3test.New(t) }
 // staged, the others go into the data file, the last is kept apart): the
 // copy to disk must not take the cut-off for the chunk's end.
 func TestChunkCutOffIsNotReceived(t *testing.T) {
+	t.Parallel()
 	video := fakeVideo(1500)
 	chunks := split(video, 600) // 600, 600, 300
 	for _, place := range chunkPlaces {

@@ -17,6 +17,7 @@ import (
 )
 
 func TestRegisterLoginLogout(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		c := e.client()
 		c.do("GET", "/api/user", nil).wantStatus(t, http.StatusUnauthorized)
@@ -42,6 +43,7 @@ func TestRegisterLoginLogout(t *testing.T) {
 // TestSignedInHint: login and register set a readable hint cookie that lives
 // as long as the session, logout clears it; it carries no secret.
 func TestSignedInHint(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		hint := func(t *testing.T, r response) string {
 			t.Helper()
@@ -81,6 +83,7 @@ func TestSignedInHint(t *testing.T) {
 }
 
 func TestAccountRules(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		c := e.client()
 		c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig"}).wantStatus(t, http.StatusCreated)
@@ -108,6 +111,7 @@ func TestAccountRules(t *testing.T) {
 
 // Issue 24: an operator can close registration; existing accounts still log in.
 func TestRegistrationClosedByConfiguration(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), func(c *config.Config) { c.Registration = config.RegistrationClosed })
 	createAccount(t, e.store, "kari@example.no", testPassword, true)
 	e.client().do("POST", "/api/register", map[string]string{"username": "ola@example.no", "password": "hemmelig", "displayName": "Ola"}).
@@ -119,6 +123,7 @@ func TestRegistrationClosedByConfiguration(t *testing.T) {
 }
 
 func TestLoginRenewsSessionToken(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, sqliteStore(t), nil)
 	c := e.client()
 	c.do("POST", "/api/register", map[string]string{"username": "kari@example.no", "password": "hemmelig"})
@@ -147,6 +152,7 @@ func TestLoginRenewsSessionToken(t *testing.T) {
 // someone who kept it, no longer logs in. A token from before login is
 // worthless after it.
 func TestOldSessionTokensStopWorking(t *testing.T) {
+	t.Parallel()
 	eachEnv(t, func(t *testing.T, e *testEnv) {
 		sessionCookie := func(r response) string {
 			for _, c := range (&http.Response{Header: r.header}).Cookies() {
@@ -179,6 +185,7 @@ func TestOldSessionTokensStopWorking(t *testing.T) {
 
 // The janitor deletes expired session rows; live ones stay.
 func TestJanitorDeletesExpiredSessions(t *testing.T) {
+	t.Parallel()
 	st := sqliteStore(t)
 	ss := st.Sessions()
 	if err := ss.Commit("expired", []byte("x"), time.Now().Add(-time.Minute)); err != nil {
@@ -220,6 +227,7 @@ func TestJanitorDeletesExpiredSessions(t *testing.T) {
 // Issue 24: a session unused for the idle time ends, though its absolute
 // lifetime has not passed; each use starts the idle time again.
 func TestSessionEndsAfterIdleTime(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		clock := newFakeClock()
 		e := newServerEnv(t, st, func(c *config.Config) { c.SessionIdle = 48 * time.Hour }, func(s *Server) { s.now = clock.now })

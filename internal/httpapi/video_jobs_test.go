@@ -152,6 +152,7 @@ func (e *uploadEnv) wantNoWorkFiles(t *testing.T) {
 // saved; once ready, visitors get the rendition and the poster at once
 // (the public cache is emptied), and the original is private.
 func TestUploadedVideoIsProcessed(t *testing.T) {
+	t.Parallel()
 	clip := portraitClip(t)
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e, _ := videoEnv(t, st)
@@ -206,6 +207,7 @@ func TestUploadedVideoIsProcessed(t *testing.T) {
 
 // A retried finalize (its first answer lost) does not process the video twice.
 func TestRetriedFinalizeEnqueuesOnce(t *testing.T) {
+	t.Parallel()
 	clip := portraitClip(t)
 	e, _ := videoEnv(t, sqliteStore(t))
 	admin := e.signedInAdmin(t)
@@ -222,6 +224,7 @@ func TestRetriedFinalizeEnqueuesOnce(t *testing.T) {
 // read fails at once with the reason in Norwegian, and is removed; a retry
 // then says the file is gone.
 func TestUnreadableVideoFailsAndIsRemoved(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e, _ := videoEnv(t, st)
 		admin := e.signedInAdmin(t)
@@ -249,6 +252,7 @@ func TestUnreadableVideoFailsAndIsRemoved(t *testing.T) {
 // Without ffmpeg (no tools): uploads are served as they arrived, nothing
 // is enqueued, and the admin is told processing is off.
 func TestVideoProcessingOff(t *testing.T) {
+	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), nil)
 	admin := e.signedInAdmin(t)
 	var settings map[string]bool
@@ -270,6 +274,7 @@ func TestVideoProcessingOff(t *testing.T) {
 
 // The admin's media endpoints are the admin's.
 func TestMediaStatusNeedsAnAdmin(t *testing.T) {
+	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), nil)
 	for _, r := range []struct{ method, path string }{
 		{"GET", "/api/admin/media"}, {"GET", "/api/admin/media/x.mp4"}, {"POST", "/api/admin/media/x.mp4/retry"},
@@ -284,6 +289,7 @@ func TestMediaStatusNeedsAnAdmin(t *testing.T) {
 // An item deleted while its video is processed: whenever the job gets to
 // it, nothing of the upload is left (no asset, no original, no output).
 func TestItemDeletedDuringProcessingLeavesNothing(t *testing.T) {
+	t.Parallel()
 	clip := portraitClip(t)
 	e, _ := videoEnv(t, sqliteStore(t))
 	admin := e.signedInAdmin(t)
