@@ -61,6 +61,7 @@ func (b *browser) user() (int, bool) {
 // over with the operator's password and ends the visitor's sessions, and
 // registration closes once the site has an admin.
 func TestSquattedEmailNeverBecomesAdmin(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) {
 		dir := t.TempDir()
 		checkSquatting(t, env("UGCFOLIO_DATA", dir), func() (*store.Store, error) {

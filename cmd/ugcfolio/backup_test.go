@@ -36,6 +36,7 @@ const testBackupKey = "a backup key of at least 32 bytes"
 // its database passes PRAGMA integrity_check. A tampered backup is refused,
 // and so is a data directory that is not empty.
 func TestBackupWhileWritingThenRestore(t *testing.T) {
+	t.Parallel()
 	dest := filepath.Join(t.TempDir(), "backups")
 	testBackupWhileWriting(t, dest, env(), func(t *testing.T, name string) {
 		// Flip one byte of the first upload in the backup.
@@ -57,6 +58,7 @@ func TestBackupWhileWritingThenRestore(t *testing.T) {
 // TestBackupToS3WhileWritingThenRestore is the same with the backup in an
 // S3-compatible bucket (versitygw).
 func TestBackupToS3WhileWritingThenRestore(t *testing.T) {
+	t.Parallel()
 	o := s3test.Start(t)
 	s3env := env("UGCFOLIO_BACKUP_S3_ENDPOINT", o.Endpoint, "UGCFOLIO_BACKUP_S3_ACCESS_KEY", o.AccessKey,
 		"UGCFOLIO_BACKUP_S3_SECRET_KEY", o.SecretKey, "UGCFOLIO_BACKUP_S3_REGION", o.Region, "UGCFOLIO_BACKUP_S3_TLS", "false")

@@ -46,6 +46,7 @@ func registerStuckJob(q *jobs.Queue) {
 // queue, free for another replica at once rather than when the lease (a
 // minute here) would have run out.
 func TestSIGTERMDrainsAndHandsBackJobs(t *testing.T) {
+	t.Parallel()
 	run := func(t *testing.T, databaseURL string) {
 		dataDir := t.TempDir()
 		if r := runCmd(t, context.Background(), env("DATABASE_URL", databaseURL), backupPassword+"\n",

@@ -10,6 +10,7 @@ import (
 // it behaves: an smtp:// server must offer STARTTLS (a server that does not
 // gets no message), and plain text needs ?tls=none.
 func TestServeHelpSaysMailNeedsTLS(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, context.Background(), env(), "", "serve", "--help")
 	help := r.stdout + r.stderr
 	if strings.Contains(help, "when offered") {

@@ -20,6 +20,7 @@ import (
 // HSTS, marks the session cookie Secure, keeps the certificate in
 // DATA/certs, and redirects plain HTTP.
 func TestServeWithDomain(t *testing.T) {
+	t.Parallel()
 	const domain = "studio.ugcfolio.test"
 	httpsAddr, httpAddr := freeAddr(t), freeAddr(t)
 	_, httpsPort, _ := net.SplitHostPort(httpsAddr)

@@ -110,6 +110,7 @@ func jobState(t *testing.T, st *store.Store) string {
 // its message is being sent (the SMTP server holds the MAIL command): after
 // a restart the message arrives, exactly once.
 func TestInquiryMailSurvivesKill9(t *testing.T) {
+	t.Parallel()
 	run := func(t *testing.T, databaseURL string) {
 		smtp := smtptest.Start(t)
 		smtp.StallMail()
@@ -160,6 +161,7 @@ func TestInquiryMailSurvivesKill9(t *testing.T) {
 // Two servers on one PostgreSQL database, 50 inquiries spread over both:
 // each inquiry is notified exactly once (alone or in a digest).
 func TestTwoServersSendEachInquiryOnce(t *testing.T) {
+	t.Parallel()
 	dsn, err := storetest.FreshPostgresURL(t)
 	if err != nil {
 		t.Fatal(err)
@@ -204,6 +206,7 @@ func TestTwoServersSendEachInquiryOnce(t *testing.T) {
 
 // The start-up line says how mail travels: STARTTLS unless tls=none.
 func TestServeSaysMailTransport(t *testing.T) {
+	t.Parallel()
 	c := startMailServe(t, smtptest.Start(t), t.TempDir(), "")
 	if !strings.Contains(c.out.String(), `msg="e-mail is on" transport="STARTTLS required"`) {
 		t.Fatalf("no transport in the start-up lines:\n%s", c.out.String())

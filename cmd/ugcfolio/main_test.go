@@ -81,6 +81,7 @@ func serveUntilHealthy(t *testing.T, getenv func(string) string, args ...string)
 }
 
 func TestServeCreatesSQLiteInDataDir(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "fresh", "data")
 	r := serveUntilHealthy(t, env(), "--data", dir)
 	if r.code != 0 {
@@ -95,6 +96,7 @@ func TestServeCreatesSQLiteInDataDir(t *testing.T) {
 }
 
 func TestServeOnPostgres(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("TEST_DATABASE_URL") == "" {
 		t.Skip("TEST_DATABASE_URL not set")
 	}
@@ -113,6 +115,7 @@ func TestServeOnPostgres(t *testing.T) {
 }
 
 func TestServeDemoSeedsOnce(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	first := serveUntilHealthy(t, env(), "--data", dir, "--demo")
 	if !strings.Contains(first.stdout, "password: ") || !strings.Contains(first.stdout, "admin@ugcfolio.no") {
@@ -129,6 +132,7 @@ func TestServeDemoSeedsOnce(t *testing.T) {
 }
 
 func TestBadConfigurationStopsWithOneLine(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "a-file")
 	os.WriteFile(file, []byte("x"), 0o600)
 	taken, _ := net.Listen("tcp", "127.0.0.1:0")
@@ -166,6 +170,7 @@ func TestBadConfigurationStopsWithOneLine(t *testing.T) {
 }
 
 func TestHelpOnEveryCommand(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, args := range [][]string{{"--help"}, {"serve", "--help"}, {"admin", "--help"}, {"admin", "create", "--help"}, {"admin", "promote", "--help"}} {
 		r := runCmd(t, ctx, env(), "", args...)
@@ -179,6 +184,7 @@ func TestHelpOnEveryCommand(t *testing.T) {
 }
 
 func TestAdminCreateAndPromote(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	getenv := env("UGCFOLIO_DATA", dir)
@@ -214,6 +220,7 @@ func TestAdminCreateAndPromote(t *testing.T) {
 // Issue 11: the admin commands read DATABASE_URL_FILE as serve does; they
 // created the admin in an SQLite file while serve ran on PostgreSQL.
 func TestAdminCommandsReadDatabaseURLFile(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad-url")
@@ -257,6 +264,7 @@ func TestAdminCommandsReadDatabaseURLFile(t *testing.T) {
 // address its absolute links name (never a request's Host header); with one,
 // it says nothing.
 func TestServeWarnsOnceWithoutPublicURL(t *testing.T) {
+	t.Parallel()
 	r := serveUntilHealthy(t, env(), "--data", t.TempDir())
 	out := r.stdout + r.stderr
 	if n := strings.Count(out, "no UGCFOLIO_PUBLIC_URL"); n != 1 {

@@ -18,6 +18,7 @@ import (
 // pattern, never by raw path), the upload bytes, the rate-limit refusals,
 // the database pool and the Go runtime; the public listener has no /metrics.
 func TestMetricsOnTheirOwnAddress(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	getenv := env()
 	if r := runCmd(t, context.Background(), getenv, backupPassword+"\n", "admin", "create", "--email", backupAdmin, "--data", data); r.code != 0 {
@@ -96,6 +97,7 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 // TestServeBacksUpOnSchedule: with UGCFOLIO_BACKUP_TO, serve takes its first
 // backup a few seconds after start (none was there), and the metrics say so.
 func TestServeBacksUpOnSchedule(t *testing.T) {
+	t.Parallel()
 	dest := filepath.Join(t.TempDir(), "backups")
 	metricsAddr := freeAddr(t)
 	startServe(t, env("UGCFOLIO_BACKUP_TO", dest, "UGCFOLIO_BACKUP_KEY", testBackupKey), "--data", t.TempDir(), "--metrics-addr", metricsAddr)

@@ -36,6 +36,7 @@ import (
 // (ranges included) byte for byte as the old one did; the admin's session
 // goes on; a second move onto the filled database is refused until told.
 func TestMigrateToPostgresAndS3AndBack(t *testing.T) {
+	t.Parallel()
 	dsn, err := storetest.FreshPostgresURL(t)
 	if err != nil {
 		t.Fatal(err)
@@ -358,6 +359,7 @@ func makeClip(t *testing.T, secs int) []byte {
 // Wrong use of migrate is one line on stderr and exit code 1 (2 for a
 // flag it does not know), before anything is written anywhere.
 func TestMigrateRefusesBadUse(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pg := env("DATABASE_URL", "postgres://nobody@127.0.0.1:1/none")
 	missing := filepath.Join(t.TempDir(), "no-site")

@@ -11,6 +11,7 @@ import (
 // The settings of issue 16 (backups, HTTPS, metrics) stop a bad start with
 // one line too, and backup and restore refuse bad arguments plainly.
 func TestBadOpsConfigurationStopsWithOneLine(t *testing.T) {
+	t.Parallel()
 	taken, _ := net.Listen("tcp", "127.0.0.1:0")
 	defer taken.Close()
 	cases := []struct {

@@ -10,6 +10,7 @@ import (
 // serve started with deploy/env.example's secrets unedited stops with one
 // line naming the setting, before it opens anything.
 func TestServeRefusesAPlaceholderSecret(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	getenv := env("DATABASE_URL", "postgres://ugcfolio:change-me@127.0.0.1:1/ugcfolio?sslmode=disable")

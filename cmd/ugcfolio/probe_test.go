@@ -13,6 +13,7 @@ import (
 // `ugcfolio probe` is the container's health check (the image has no
 // curl): exit 0 when the address answers 200, else 1 with one line.
 func TestProbe(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	var asked []string

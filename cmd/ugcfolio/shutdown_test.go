@@ -13,6 +13,7 @@ import (
 
 // A request in flight when SIGTERM arrives is answered before serve exits.
 func TestShutdownLetsInFlightRequestsFinish(t *testing.T) {
+	t.Parallel()
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan result, 1)

@@ -14,6 +14,7 @@ import (
 // TestServeDemoOnS3 wires S3 storage from UGCFOLIO_S3_*: the demo posters
 // land in the bucket (created at start), not on the local disk.
 func TestServeDemoOnS3(t *testing.T) {
+	t.Parallel()
 	o := s3test.Start(t)
 	dir := t.TempDir()
 	r := serveUntilHealthy(t, env(
@@ -40,6 +41,7 @@ func TestServeDemoOnS3(t *testing.T) {
 
 // TestServeStopsOnUnreachableS3 reports a bad S3 setting at start.
 func TestServeStopsOnUnreachableS3(t *testing.T) {
+	t.Parallel()
 	r := runCmd(t, context.Background(), env(
 		"UGCFOLIO_S3_ENDPOINT", freeAddr(t), "UGCFOLIO_S3_BUCKET", "uploads",
 		"UGCFOLIO_S3_ACCESS_KEY", "k", "UGCFOLIO_S3_SECRET_KEY", "s", "UGCFOLIO_S3_TLS", "false",

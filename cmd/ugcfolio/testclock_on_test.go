@@ -13,6 +13,7 @@ import (
 
 // The test build's clock: the time in the file, the real time without it.
 func TestTestBuildReadsTheClockFile(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "clock")
 	clock, every := roomsTestClock(func(k string) string {
 		if k == testClockEnv {

@@ -13,6 +13,7 @@ import (
 // (-tags testclock). The shipped binary ignores UGCFOLIO_TEST_CLOCK, says so
 // once, and sets no clock of its own.
 func TestShippedBinaryIgnoresTheTestClock(t *testing.T) {
+	t.Parallel()
 	if testClock != nil {
 		t.Fatal("a test clock is compiled into the shipped binary")
 	}

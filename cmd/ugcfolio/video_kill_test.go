@@ -104,6 +104,7 @@ func processesUsing(dir string) []string {
 // with it, and after a restart the job is taken again once its lease has
 // expired, finishes once, and leaves no temporary file.
 func TestVideoJobSurvivesKill9(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Fatal("this test runs the real ffmpeg (apt-get install ffmpeg)")
 	}
