@@ -296,18 +296,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, getenv 
 	analyticsDone := make(chan struct{})
 	go func() { defer close(analyticsDone); api.RunAnalytics(analyticsCtx) }()
 	defer func() { stopAnalytics(); <-analyticsDone }()
-	roomsCtx, stopRooms := context.WithCancel(ctx)
-	roomsDone := make(chan struct{})
-	go func() { defer close(roomsDone); api.RunRooms(roomsCtx) }()
-	defer func() { stopRooms(); <-roomsDone }()
-	billingCtx, stopBilling := context.WithCancel(ctx)
-	billingDone := make(chan struct{})
-	go func() { defer close(billingDone); api.RunBilling(billingCtx) }()
-	defer func() { stopBilling(); <-billingDone }()
-	fikenCtx, stopFiken := context.WithCancel(ctx)
-	fikenDone := make(chan struct{})
-	go func() { defer close(fikenDone); api.RunFiken(fikenCtx) }()
-	defer func() { stopFiken(); <-fikenDone }()
+	// The rooms' sweep, billing's reminders and Fiken's payments (internal/capabilities).
+	sweepsCtx, stopSweeps := context.WithCancel(ctx)
+	sweepsDone := make(chan struct{})
+	go func() { defer close(sweepsDone); api.RunSweeps(sweepsCtx) }()
+	defer func() { stopSweeps(); <-sweepsDone }()
 	stopBackups, err := startBackups(ctx, cfg, st, serveDeps{log: log, backupDone: backupReporter(m)})
 	if err != nil {
 		return err

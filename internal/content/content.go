@@ -57,6 +57,16 @@ func (a *API) VisitorJSON(ctx context.Context, lang string) ([]byte, error) {
 	})
 }
 
+// Section is one saved section's content (its fields as JSON) in a language; a NotFound error
+// when it was never saved.
+func (a *API) Section(ctx context.Context, section, lang string) (json.RawMessage, error) {
+	c, err := a.d.Store.GetContent(ctx, section, lang)
+	if err != nil {
+		return nil, err
+	}
+	return c.Content, nil
+}
+
 // section answers GET /api/content/{section}/{lang} with {id, section,
 // language, content, updatedAt}.
 func (a *API) section(w http.ResponseWriter, r *http.Request) error {

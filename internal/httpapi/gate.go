@@ -7,6 +7,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 // siteInfo is the answer of GET /api/site: what the app must know before it
@@ -18,7 +19,7 @@ type siteInfo struct {
 // getSite answers GET /api/site with whether the coming-soon gate is on.
 // The credentials themselves never leave the server (DESIGN.md section 4).
 func (s *Server) getSite(w http.ResponseWriter, r *http.Request) error {
-	return writeJSON(w, http.StatusOK, siteInfo{Gate: s.cfg.GateEnabled()})
+	return httpx.WriteJSON(w, http.StatusOK, siteInfo{Gate: s.cfg.GateEnabled()})
 }
 
 // gateCredentials is the body of POST /api/site-access.
@@ -47,7 +48,7 @@ var errBadGate = apperr.New(apperr.CodeUnauthorized, "Wrong username or password
 // takes the same time whatever the guess.
 func (s *Server) siteAccess(w http.ResponseWriter, r *http.Request) error {
 	var in gateCredentials
-	if err := decodeJSON(w, r, &in); err != nil {
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	if !s.cfg.GateEnabled() {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
@@ -117,7 +118,7 @@ func TestAdminPathSpaceGuardedStructurally(t *testing.T) {
 	st := sqliteStore(t)
 	e := newServerEnv(t, st, nil, func(s *Server) {
 		s.mux.Handle("GET /api/admin/forgot-the-guard", s.handle(func(w http.ResponseWriter, r *http.Request) error {
-			return writeJSON(w, http.StatusOK, map[string]string{"secret": "admin data"})
+			return httpx.WriteJSON(w, http.StatusOK, map[string]string{"secret": "admin data"})
 		}))
 	})
 	createAccount(t, st, "admin@example.no", "admin-passord", true)

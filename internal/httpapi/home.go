@@ -34,7 +34,7 @@ func (s *Server) newHomePages(r ssr.Renderer, web fs.FS) *ssr.Home {
 // can, else the app's plain page (the browser renders it, as before this
 // existed). Either way the page view is counted here (internal/analytics).
 func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
-	s.analytics.PageView(r, homeLanguage(r))
+	s.caps.Analytics.PageView(r, homeLanguage(r))
 	if s.home == nil || s.cfg.GateEnabled() {
 		// The coming-soon gate decides in the browser what a visitor sees.
 		s.web.ServeHTTP(w, r)
@@ -89,16 +89,16 @@ func homeLanguage(r *http.Request) string {
 func (s *Server) homeData(ctx context.Context, lang string) (ssr.Data, error) {
 	var d ssr.Data
 	var err error
-	if d.Content, err = s.content.VisitorJSON(ctx, lang); err != nil {
+	if d.Content, err = s.caps.Content.VisitorJSON(ctx, lang); err != nil {
 		return d, err
 	}
-	if d.Portfolio, err = s.portfolio.VisitorJSON(ctx, lang); err != nil {
+	if d.Portfolio, err = s.caps.Portfolio.VisitorJSON(ctx, lang); err != nil {
 		return d, err
 	}
-	if d.Testimonials, err = s.testimonials.VisitorJSON(ctx, lang); err != nil {
+	if d.Testimonials, err = s.caps.Testimonials.VisitorJSON(ctx, lang); err != nil {
 		return d, err
 	}
-	d.ClientLogos, err = s.logos.VisitorJSON(ctx)
+	d.ClientLogos, err = s.caps.Logos.VisitorJSON(ctx)
 	return d, err
 }
 

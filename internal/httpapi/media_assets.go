@@ -20,8 +20,8 @@ func (s *Server) serveProcessed(w http.ResponseWriter, r *http.Request) error {
 	if !media.IsProcessedName(name) {
 		return apperr.NotFound("File not found")
 	}
-	if draft, err := s.rooms.IsDraftFile(r.Context(), name); err != nil || draft {
-		return cmp.Or[error](err, errFileNotFound) // a draft's: served only through its room
+	if draft, err := s.caps.IsPrivateFile(r.Context(), name); err != nil || draft {
+		return cmp.Or[error](err, errFileNotFound) // a delivery room's draft: served only through its room
 	}
 	return s.serveFile(w, r, name, "public, max-age=31536000, immutable")
 }
@@ -40,8 +40,8 @@ func (s *Server) serveOriginal(w http.ResponseWriter, r *http.Request, name stri
 	if private {
 		return errFileNotFound
 	}
-	if draft, err := s.rooms.IsDraftFile(r.Context(), name); err != nil || draft {
-		return cmp.Or[error](err, errFileNotFound) // a draft's: served only through its room
+	if draft, err := s.caps.IsPrivateFile(r.Context(), name); err != nil || draft {
+		return cmp.Or[error](err, errFileNotFound) // a delivery room's draft: served only through its room
 	}
 	return s.serveFile(w, r, name, originalCacheControl)
 }
@@ -64,3 +64,11 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name, cacheCo
 	http.ServeContent(w, r, name, f.ModTime(), f)
 	return nil
 }
+
+// originalCacheControl is how an uploaded original that visitors may still
+// get is cached: by the visitor's own browser for a day, never by a shared
+// cache (a CDN or proxy). An original turns private once its renditions are
+// ready (an image at once); a shared cache holding it "public" would go on
+// serving it to everyone for the rest of the day. Processed files under
+// /media/ never change and stay public and immutable.
+const originalCacheControl = "private, max-age=86400"

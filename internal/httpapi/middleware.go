@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"log/slog"
 	"net/http"
 	"time"
@@ -80,7 +81,7 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 				}
 				log.Error("panic", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "panic", p)
 				if rec.status == 0 {
-					writeJSON(rec, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
+					httpx.WriteJSON(rec, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
 				}
 			}
 			if rec.status < 400 && health.IsProbe(r.URL.Path) {

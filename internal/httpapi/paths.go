@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"net/http"
 	"path"
 	"strings"
@@ -33,7 +34,7 @@ func canonicalPaths(next http.Handler) http.Handler {
 			return
 		}
 		if cleanPath(r.URL.Path) != r.URL.Path {
-			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not found"})
+			httpx.WriteJSON(w, http.StatusNotFound, map[string]string{"message": "Not found"})
 			return
 		}
 		next.ServeHTTP(w, r)

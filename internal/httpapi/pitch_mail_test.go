@@ -39,12 +39,12 @@ func TestPitchLinkFirstOpenMailsTheCreator(t *testing.T) {
 		// The creator's own check of the link and a chat app's preview count nothing.
 		admin.do("GET", ref(acme), nil, "User-Agent", adminUA).wantStatus(t, http.StatusOK)
 		e.client().do("GET", ref(acme), nil, "User-Agent", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)").wantStatus(t, http.StatusOK)
-		e.server.analytics.Flush()
+		e.server.Analytics().Flush()
 		// The brand opens it, then a colleague, then the brand again.
 		for _, from := range []string{"198.51.100.1", "198.51.100.2", "198.51.100.1"} {
 			e.client().do("GET", ref(acme), nil, "User-Agent", browserUA, "X-Forwarded-For", from).wantStatus(t, http.StatusOK)
 			e.client().do("GET", ref(quiet), nil, "User-Agent", browserUA, "X-Forwarded-For", from).wantStatus(t, http.StatusOK)
-			e.server.analytics.Flush()
+			e.server.Analytics().Flush()
 		}
 		msg := smtp.WaitFor(t, 1, 10*time.Second)[0]
 		if s := msg.Subject(); !strings.Contains(s, "Your pitch link for Acme AS was opened") || !strings.Contains(msg.Text, "Spring pitch") {
@@ -72,7 +72,7 @@ func TestPitchLinkFirstOpenMailsTheCreator(t *testing.T) {
 		e.client().do("PATCH", path, map[string]any{"notifyOpen": false}).wantStatus(t, http.StatusUnauthorized)
 		// Switched on after its first opening, it sends nothing: the first opening has passed.
 		e.client().do("GET", ref(quiet), nil, "User-Agent", browserUA, "X-Forwarded-For", "198.51.100.9").wantStatus(t, http.StatusOK)
-		e.server.analytics.Flush()
+		e.server.Analytics().Flush()
 		time.Sleep(300 * time.Millisecond)
 		if n := len(smtp.Messages()); n != 1 {
 			t.Fatalf("%d messages after a later visit of a link switched on", n)

@@ -126,7 +126,7 @@ func TestPrivacyPageRenderedInBothLanguages(t *testing.T) {
 // pageViews are the page views stored (path and language), once the writer has written.
 func pageViews(t *testing.T, e *testEnv) []string {
 	t.Helper()
-	e.server.analytics.Flush()
+	e.server.Analytics().Flush()
 	rows, err := e.server.store.DB.QueryContext(context.Background(), `SELECT path, lang FROM analytics_events WHERE kind = 'pageview' ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)

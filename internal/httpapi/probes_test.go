@@ -30,8 +30,8 @@ func TestProbes(t *testing.T) {
 		c := e.client() // no gate pass, no session
 		wantProbe(t, c, "/healthz", http.StatusOK, `{"status":"ok"}`)
 		wantProbe(t, c, "/readyz", http.StatusOK, `{"status":"ok"}`)
-		e.server.analytics.Flush()
-		if n := e.server.analytics.Written(); n != 0 {
+		e.server.Analytics().Flush()
+		if n := e.server.Analytics().Written(); n != 0 {
 			t.Fatalf("probes counted as %v analytics events", n)
 		}
 

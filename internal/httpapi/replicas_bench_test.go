@@ -82,7 +82,7 @@ func BenchmarkBeacon(b *testing.B) {
 		st := open()
 		cfg := config.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}}
 		s := New(Deps{Config: cfg, Store: st, Log: discardLog, Web: testWeb})
-		b.Cleanup(s.analytics.Close)
+		b.Cleanup(s.Analytics().Close)
 		h := s.Handler()
 		for _, limit := range []string{"memory", "database"} {
 			b.Run(name+"/"+limit, func(b *testing.B) {

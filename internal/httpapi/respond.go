@@ -8,13 +8,6 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
-// The request and answer helpers of every handler are internal/httpx's;
-// these are their names in this package.
-var (
-	writeJSON  = httpx.WriteJSON
-	decodeJSON = httpx.DecodeJSON
-)
-
 // statusClientClosed is logged for a request whose client went away.
 const statusClientClosed = httpx.StatusClientClosed
 

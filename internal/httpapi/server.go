@@ -1,11 +1,6 @@
-// Package httpapi is the HTTP face of ugcfolio: the JSON API under /api/,
-// uploaded media under /uploads/, and the embedded web app (internal/webapp)
-// for every other path. Every route is registered in routes(), one file per
-// resource holds its handlers, and every error is answered by writeError.
-// A handler decodes, authorises and calls: the rules of a body are its
-// form's table (internal/forms), the client and its limits come from
-// internal/clientaddr and internal/ratelimit, the work from store,
-// processing, mail and ssr.
+// Package httpapi is the host of the site: its middleware, sessions and accounts, the
+// coming-soon gate, uploads and media files, the pages rendered on the server, and the mount of
+// every capability's routes (internal/capabilities makes them; each declares its own).
 package httpapi
 
 import (
@@ -19,32 +14,23 @@ import (
 
 	"github.com/alexedwards/scs/v2"
 
-	"github.com/ugcfolio/ugcfolio/internal/analytics"
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
-	"github.com/ugcfolio/ugcfolio/internal/billing"
-	"github.com/ugcfolio/ugcfolio/internal/billing/card"
 	"github.com/ugcfolio/ugcfolio/internal/billing/fiken"
+	"github.com/ugcfolio/ugcfolio/internal/capabilities"
 	"github.com/ugcfolio/ugcfolio/internal/clientaddr"
-	"github.com/ugcfolio/ugcfolio/internal/clientlogos"
 	"github.com/ugcfolio/ugcfolio/internal/config"
-	"github.com/ugcfolio/ugcfolio/internal/content"
 	"github.com/ugcfolio/ugcfolio/internal/contentversion"
-	"github.com/ugcfolio/ugcfolio/internal/deals"
 	"github.com/ugcfolio/ugcfolio/internal/health"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/media"
-	"github.com/ugcfolio/ugcfolio/internal/mediakit"
 	"github.com/ugcfolio/ugcfolio/internal/metrics"
-	"github.com/ugcfolio/ugcfolio/internal/portfolio"
 	"github.com/ugcfolio/ugcfolio/internal/processing"
-	"github.com/ugcfolio/ugcfolio/internal/quotes"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
-	"github.com/ugcfolio/ugcfolio/internal/rooms"
 	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
-	"github.com/ugcfolio/ugcfolio/internal/testimonials"
 	"github.com/ugcfolio/ugcfolio/internal/video"
 	"github.com/ugcfolio/ugcfolio/internal/webapp"
 )
@@ -131,19 +117,8 @@ type Server struct {
 
 	metrics *metrics.Metrics // nil: no metrics
 
-	analytics    *analytics.Service // first-party analytics (issue 25)
-	logos        *clientlogos.API   // the home page's client logos (issue 28)
-	testimonials *testimonials.API
-	portfolio    *portfolio.API
-	content      *content.API
-	inquiries    *inquiries.API
-	deals        *deals.Service    // the pipeline of deals (issue 28)
-	mediaKit     *mediakit.Service // the media kit brands keep
-	rooms        *rooms.Service    // delivery rooms, drafts, licences (issue 28)
-	billing      *billing.Service  // invoices, payments (issue 34)
-	quotes       *quotes.Service   // quotes sent into the rooms (issue 34)
-	card         *card.Service     // card payment of invoices (nil: off)
-	fiken        *fiken.Service    // invoices issued and sent through Fiken
+	// The site's capabilities (internal/capabilities): their routes are mounted in routes().
+	caps *capabilities.Capabilities
 
 	home    *ssr.Home // the home page rendered on the server (nil: off)
 	siteURL string    // the site's address, without a trailing slash
@@ -170,9 +145,9 @@ func New(d Deps) *Server {
 		now:                time.Now,
 		siteURL:            strings.TrimRight(cmp.Or(d.SiteURL, "http://"+d.Config.Addr), "/"),
 	}
-	s.sessions.ErrorFunc = s.sessionError // sessionerrors.go
+	s.sessions.ErrorFunc = s.sessionError
 	s.publicCache = newPublicCache(s.version, d.Log)
-	// Every replica counts the same tries (issue 27): the limits live in the database.
+	// Every replica counts the same tries: the limits live in the database.
 	s.limits = ratelimit.NewAuth(s.sharedLimiter)
 	s.contactLimit = s.sharedLimiter("contact", inquiries.Limit)
 	s.analyticsLimit = s.beaconLimiter()
@@ -189,32 +164,15 @@ func New(d Deps) *Server {
 	s.uploads = &media.Uploads{Store: d.Store, Storage: s.storage, Dir: d.Config.ChunksDir(), Log: d.Log,
 		InUse: d.Store.UploadInUse}
 	if bucket, ok := s.storage.(*media.S3); ok {
-		s.uploads.Bucket = bucket // chunks in the bucket: any replica takes any chunk (issue 27)
+		s.uploads.Bucket = bucket // chunks in the bucket: any replica takes any chunk
 	}
 	s.uploadCleanup = s.uploads.RegisterCleanup(s.jobs, func() time.Time { return s.now() }, s.forgetCleaned)
 	s.processing = processing.New(processing.Deps{Store: d.Store, Storage: s.storage, Jobs: s.jobs, Log: d.Log,
 		Video: d.Video, VideoOff: d.VideoOff, VideoConfig: d.Config.Video, VideoWorkDir: d.Config.VideoWorkDir(),
 		Changed: s.publicCache.invalidate})
-	s.analytics = s.newAnalytics(d)
-	s.logos = clientlogos.New(clientlogos.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
-		Cache: s.publicCache.get})
-	s.inquiries = inquiries.New(inquiries.Deps{Store: d.Store, Mail: d.Mail, AutoReply: d.Config.Mail.AutoReply,
-		Limit: s.contactLimit, ClientKey: func(r *http.Request) string { return s.proxies.Key(r) }, Attribute: s.analytics.AttributeInquiry,
-		Annotate: s.annotateInquiries, Now: func() time.Time { return s.now() }, Log: d.Log})
-	s.content = content.New(content.Deps{Store: d.Store, Cache: s.publicCache.get})
-	s.portfolio = portfolio.New(portfolio.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
-		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
-	s.testimonials = testimonials.New(testimonials.Deps{Store: d.Store, Processing: s.processing, Log: d.Log,
-		Cache: s.publicCache.get, IsAdmin: s.isAdmin})
 	s.health = health.New(d.Log, health.Check{Name: "database", Ping: d.Store.Ping},
 		health.Check{Name: "storage", Ping: func(ctx context.Context) error { return media.Reachable(ctx, s.storage) }})
-	s.deals = deals.New(deals.Deps{Store: d.Store, Log: d.Log})
-	s.rooms = s.newRooms(d)
-	s.quotes = s.newQuotes(d) // the room shows its quote, then billing's invoices
-	s.billing = s.newBilling(d)
-	s.fiken = s.newFiken(d)
-	s.card = s.newCard(d)
-	s.mediaKit = s.newMediaKit(d)
+	s.caps = capabilities.New(s.host(d))
 	s.routes()
 	return s
 }
@@ -229,7 +187,7 @@ func New(d Deps) *Server {
 func (s *Server) Handler() http.Handler {
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
+		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
 	h := logRequests(s.log, s.limitWriteTime(canonicalPaths(s.limitBodyTime(s.proxies.WarnUntrusted(s.log,
 		securityHeaders(csrf.Handler(s.proxies.OverHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))))
@@ -268,43 +226,10 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /api/video-proxy", s.handle(s.videoProxy))
 	s.mux.Handle("GET /uploads/{name}", s.handle(s.serveUpload))
 	s.mux.Handle("GET /media/{name}", s.handle(s.serveProcessed))
-	s.admin("GET /api/admin/media", s.mediaSettings)
-	s.admin("GET /api/admin/media/{name}", s.getMediaStatus) // photos and videos
-	s.admin("POST /api/admin/media/{name}/retry", s.retryMedia)
+	s.mount(s.processing.Routes()) // the admin's view of processing
 
-	// Admin back office (issue 5): content, testimonials, portfolio, inquiries
-	// Hand-ordered lists and the client logos (issue 28); a reorder is
-	// {"ids": [every id of the list, in the new order]} (internal/ordering)
-	s.mount(s.logos.Routes()) // with the visitor's GET /api/client-logos
-
-	// Analytics (issue 25): the beacon, pitch links, the summary
-	s.mount(s.analytics.Routes())
-	s.admin("GET /api/admin/activity", s.recentActivity)
-
-	// Deals (issue 28): the pipeline's API, handled by internal/deals
-	s.mount(s.deals.Routes())
-	// Delivery rooms (issue 28): the admin's API, and the brand's pages at
-	// /room/<token>, handled by internal/rooms
-	s.mount(s.rooms.AdminRoutes())
-	s.mount(s.rooms.PublicRoutes())
-	// Billing (issue 34): the profile, invoices, credit notes, payments,
-	// handled by internal/billing
-	s.mount(s.billing.Routes())
-	s.mount(s.billing.PublicRoutes())
-	s.mount(s.card.Routes())  // Stripe Checkout, when its keys are set
-	s.mount(s.fiken.Routes()) // Fiken: internal/billing/fiken
-	// Quotes (issue 34): the admin's API, and the brand's acceptance in
-	// the room, handled by internal/quotes
-	s.mount(s.quotes.AdminRoutes())
-	s.mount(s.quotes.PublicRoutes())
-	// The media kit: its pages and PDFs, and the admin's settings (internal/mediakit)
-	s.mount(s.mediaKit.Routes())
-
-	// Public site: content, portfolio and testimonial reads, the contact form
-	s.mount(s.content.Routes())
-	s.mount(s.portfolio.Routes())
-	s.mount(s.testimonials.Routes())
-	s.mount(s.inquiries.Routes())
+	// Every capability's routes (internal/capabilities lists them)
+	s.mount(s.caps.Routes())
 
 	// Any other path under /uploads/ or /media/ is a JSON 404, never the app's HTML.
 	fileNotFound := s.handle(func(w http.ResponseWriter, r *http.Request) error { return errFileNotFound })
@@ -346,4 +271,15 @@ func (s *Server) Drain() { s.health.Drain() }
 // client gets the same number of tries from one replica as from several.
 func (s *Server) sharedLimiter(scope string, r ratelimit.Rate) ratelimit.Limiter {
 	return ratelimit.NewShared(s.store, s.log, scope, r)
+}
+
+// sessionError answers an error of the session middleware (loading or
+// saving the session row) through writeError, like any handler's error.
+// scs's default printed the bare error with Go's standard logger ("context
+// canceled" on a line of its own, with no request to tie it to) and
+// answered 500 even when the client had simply left; now it is one
+// structured line with the method and path, and a departed client is a
+// 499, not a server error.
+func (s *Server) sessionError(w http.ResponseWriter, r *http.Request, err error) {
+	writeError(w, r, s.log, err)
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/media"
 )
 
@@ -29,14 +30,14 @@ const maxChunkRequest = media.MaxChunkSize + 64<<10
 // that is no video, 409 for an id in use.
 func (s *Server) initializeUpload(w http.ResponseWriter, r *http.Request) error {
 	var in media.Declaration
-	if err := decodeJSON(w, r, &in); err != nil {
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	userID := s.adminID(r)
 	if err := s.uploads.Initialize(r.Context(), userID, in); err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"uploadId": in.UploadID, "totalChunks": in.TotalChunks})
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"uploadId": in.UploadID, "totalChunks": in.TotalChunks})
 }
 
 // chunkReaders are the read buffers of chunk requests (64 KiB each).
@@ -101,7 +102,7 @@ func (s *Server) uploadChunk(w http.ResponseWriter, r *http.Request) error {
 			if err := s.uploads.PutChunk(r.Context(), userID, id, index, total, bodyReader{part}); err != nil {
 				return bodyError(err)
 			}
-			return writeJSON(w, http.StatusOK, map[string]int{"chunkIndex": index})
+			return httpx.WriteJSON(w, http.StatusOK, map[string]int{"chunkIndex": index})
 		default:
 			return apperr.Invalid("Unknown field %q", name)
 		}
@@ -156,7 +157,7 @@ func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		UploadID string `json:"uploadId"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	userID := s.adminID(r)
@@ -170,7 +171,7 @@ func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
 	if err := s.processing.Start(r.Context(), url); err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]string{"url": url})
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"url": url})
 }
 
 // removeUploadIfUnused deletes the stored file of an "/uploads/NAME" video

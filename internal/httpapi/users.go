@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"net/http"
 	"time"
 
@@ -54,7 +55,7 @@ var (
 // A wrong password and an unknown user get the same answer, in the same time.
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	if err := loginForm.Check(&in); err != nil {
@@ -87,7 +88,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	return writeJSON(w, http.StatusOK, u)
+	return httpx.WriteJSON(w, http.StatusOK, u)
 }
 
 // registered is the answer of POST /api/register: the account as the form
@@ -112,7 +113,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in registration
-	if err := decodeJSON(w, r, &in); err != nil {
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	if err := registerForm.Check(&in); err != nil {
@@ -137,7 +138,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.setSignedInHint(w)
-	return writeJSON(w, http.StatusCreated, registered{Username: in.Username, DisplayName: in.DisplayName})
+	return httpx.WriteJSON(w, http.StatusCreated, registered{Username: in.Username, DisplayName: in.DisplayName})
 }
 
 // registrationOpen answers errRegistrationClosed unless POST /api/register
@@ -221,5 +222,5 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	return writeJSON(w, http.StatusOK, u)
+	return httpx.WriteJSON(w, http.StatusOK, u)
 }
