@@ -57,7 +57,7 @@ chromium:
 	    echo "make test needs Chromium: run 'sudo apt-get install chromium' (Debian) and try again" >&2; exit 1; \
 	  fi; }
 
-# Video processing (issue 12) runs Debian's ffmpeg and ffprobe; the Go and
+# Video processing runs Debian's ffmpeg and ffprobe; the Go and
 # browser tests run them on clips they make. The site itself works without.
 ffmpeg:
 	@{ command -v ffmpeg && command -v ffprobe; } >/dev/null 2>&1 || { \
@@ -67,10 +67,10 @@ ffmpeg:
 	    echo "make test needs ffmpeg: run 'sudo apt-get install ffmpeg' (Debian) and try again" >&2; exit 1; \
 	  fi; }
 
-# The photo tests (issue 23) make camera-size HEIC files as phones write
+# The photo tests make camera-size HEIC files as phones write
 # them with libheif's own encoder, heif-enc (Debian's libheif-examples).
 # The site decodes HEIC with its heif-dec (heif-convert in Debian 12) when
-# it is installed, and without it in WebAssembly (issue 37).
+# it is installed, and without it in WebAssembly.
 heif:
 	@command -v heif-enc >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -79,7 +79,7 @@ heif:
 	    echo "make test needs heif-enc: run 'sudo apt-get install libheif-examples' (Debian) and try again" >&2; exit 1; \
 	  fi; }
 
-# Every invoice document is judged by the official rules (issue 34):
+# Every invoice document is judged by the official rules:
 # third_party/peppol/validate.sh runs the EN 16931 and Peppol BIS Billing 3.0
 # rules with Saxon-HE on Java, both from Debian. The site does not need them.
 peppol:
@@ -113,7 +113,7 @@ lint: web .tools/staticcheck
 clean:
 	rm -rf bin web/dist
 
-## bench-images: time and peak memory to process a 12 MP and a 48 MP photo, JPEG and HEIC, and a HEIC on each decode path (native heif-dec, embedded WebAssembly; issue 37); bytes of a phone's work section (issues 13, 23)
+## bench-images: time and peak memory to process a 12 MP and a 48 MP photo, JPEG and HEIC, and a HEIC on each decode path (native heif-dec, embedded WebAssembly); bytes of a phone's work section
 .PHONY: bench-images
 bench-images: heif
 	@echo "load average: $$(cat /proc/loadavg)"
@@ -121,7 +121,7 @@ bench-images: heif
 	@echo "load average: $$(cat /proc/loadavg)"
 
 ## bench-contact-mail: auto-replies and notification mails for 500 contact posts from 50 addresses
-## to 50 recipients (issue 24; waits for the digest slot: about 2.5 minutes per database)
+## to 50 recipients (waits for the digest slot: about 2.5 minutes per database)
 .PHONY: bench-contact-mail
 bench-contact-mail:
 	UGCFOLIO_BENCH_CONTACT_MAIL=1 $(GO) test -count=1 -v -run '^TestContactMailFigures$$' ./internal/httpapi | grep -E 'posts accepted|^(ok|FAIL|---)'
@@ -142,7 +142,7 @@ bench-login-burst: build
 	scripts/bench-login-burst.sh
 
 ## bench-uploads: a 20 MB upload in 1 MiB chunks with S3 storage, chunks on disk vs in the bucket
-## (issue 27); the median of each run is its ms/upload (PostgreSQL too with TEST_DATABASE_URL)
+##; the median of each run is its ms/upload (PostgreSQL too with TEST_DATABASE_URL)
 .PHONY: bench-uploads
 bench-uploads: tools
 	$(GO) test -run '^$$' -bench BenchmarkUpload20MB -benchtime 5x -count 5 ./internal/media
@@ -153,40 +153,40 @@ bench-api: build
 	scripts/bench-api.sh
 
 ## bench-video: processing time per clip length (1080p H.264, 4K HEVC), sizes, peak memory,
-# and p99 of the public API during a transcode vs without one (issue 12)
+# and p99 of the public API during a transcode vs without one
 .PHONY: bench-video
 bench-video: build ffmpeg
 	scripts/bench-video.sh
 
-## bench-home: the cached home page rendered by the server vs a static file of the same size (issue 15)
+## bench-home: the cached home page rendered by the server vs a static file of the same size
 .PHONY: bench-home
 bench-home: build
 	scripts/bench-home.sh
 
-## bench-render: one render of the home page in the embedded engine, its load time and memory (issue 15)
+## bench-render: one render of the home page in the embedded engine, its load time and memory
 .PHONY: bench-render
 bench-render: web
 	for i in 1 2 3; do $(GO) test -run x -bench BenchmarkRenderHome -benchtime 30x ./internal/ssr | grep Benchmark; done
 
-## bench-backup: a backup of 100 items and 1 GB of uploads, and p99 of the public API meanwhile (issue 16)
+## bench-backup: a backup of 100 items and 1 GB of uploads, and p99 of the public API meanwhile
 .PHONY: bench-backup
 bench-backup: build
 	scripts/bench-backup.sh
 
-## bench-slow-readers: server RSS with 300 clients reading a 100 MB video at 1 KB/s, and when they are cut off (issue 24)
+## bench-slow-readers: server RSS with 300 clients reading a 100 MB video at 1 KB/s, and when they are cut off
 .PHONY: bench-slow-readers
 bench-slow-readers: build
 	scripts/bench-slow-readers.sh
 
 ## test-replicas: three replicas of bin/ugcfolio behind a round-robin proxy on PostgreSQL
-## (TEST_DATABASE_URL) and versitygw: sessions, uploads, caches and limits across them (issue 27)
+## (TEST_DATABASE_URL) and versitygw: sessions, uploads, caches and limits across them
 .PHONY: test-replicas
 test-replicas: build ffmpeg .tools/versitygw
 	@test -n "$$TEST_DATABASE_URL" || { echo "make test-replicas needs TEST_DATABASE_URL=postgres://…" >&2; exit 1; }
 	UGCFOLIO_BIN=$(CURDIR)/bin/ugcfolio $(GO) test -tags=nodynamic,replicas -count=1 -v -timeout 10m -run '^TestThreeReplicas$$' ./internal/replicas
 
 ## bench-replicas: requests/s of / and /api/portfolio/no with one and three replicas behind a
-## round-robin proxy, and a 100 MB upload spread over three vs one server with local disk (issue 27)
+## round-robin proxy, and a 100 MB upload spread over three vs one server with local disk
 .PHONY: bench-replicas
 bench-replicas: build .tools/versitygw
 	@test -n "$$TEST_DATABASE_URL" || { echo "make bench-replicas needs TEST_DATABASE_URL=postgres://…" >&2; exit 1; }
@@ -229,15 +229,15 @@ STRIPE_MOCK_VERSION ?= v0.203.0
 bench-upload: build
 	$(GO) run ./cmd/uploadbench -bin bin/ugcfolio -runs 3
 
-## lighthouse-photos: Lighthouse's image audits on the home page with 10 uploaded photo items (issue 13)
+## lighthouse-photos: Lighthouse's image audits on the home page with 10 uploaded photo items
 .PHONY: lighthouse-photos
 lighthouse-photos: build
 	node e2e/scripts/lighthouse-photos.mjs
 
 ## lighthouse: Lighthouse (mobile) on the home page with demo content, simulated (PageSpeed Insights) and applied throttling, at 4x and 8x CPU slowdown, median of 3 each
 # Prints performance, FCP, LCP, TBT, TTI and the other three scores per method and slowdown, with
-# each run's benchmarkIndex, and fails when a median is under budget (DESIGN.md section 5; issues 4,
-# 15, 26, 37). LIGHTHOUSE_RUNS per method; LIGHTHOUSE_CPU="4" for the default slowdown only;
+# each run's benchmarkIndex, and fails when a median is under budget (DESIGN.md section 5).
+# LIGHTHOUSE_RUNS per method; LIGHTHOUSE_CPU="4" for the default slowdown only;
 # LIGHTHOUSE_BASELINE=path/to/ugcfolio measures another build in the same run (before and after).
 LIGHTHOUSE_RUNS ?= 3
 .PHONY: lighthouse
@@ -250,7 +250,7 @@ lighthouse: build e2e/node_modules/.package-lock.json chromium
 long-tasks: build e2e/node_modules/.package-lock.json chromium
 	cd e2e && UGCFOLIO_LONG_TASKS=1 npx playwright test tests/long-tasks.spec.ts
 
-## bench-analytics: events/s ingested (the server a child process) and / p99 with and without, RSS of a 50,000-event burst, the 12-month summary over 1M events (issue 25)
+## bench-analytics: events/s ingested (the server a child process) and / p99 with and without, RSS of a 50,000-event burst, the 12-month summary over 1M events
 .PHONY: bench-analytics
 bench-analytics: build
 	$(GO) run ./cmd/analyticsbench -bin bin/ugcfolio -runs 3

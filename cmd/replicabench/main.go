@@ -1,4 +1,4 @@
-// Command replicabench measures the figures of issue 27 on this machine:
+// Command replicabench measures the figures of several replicas on this machine:
 // requests per second of GET / and GET /api/portfolio/no (50 items, 64
 // connections) with one replica and with three behind a round-robin proxy
 // (internal/replicas), and the time of a chunked upload spread over the

@@ -158,7 +158,7 @@ func backupReporter(m *metrics.Metrics) func(backup.Result, error) {
 }
 
 // runServers serves on every listener until ctx ends or one fails, then
-// drains (issue 27): GET /readyz answers 503 at once (drain), the listeners
+// drains: GET /readyz answers 503 at once (drain), the listeners
 // keep taking requests for the drain delay so that a load balancer asking
 // /readyz stops sending them, then they close, and the requests in flight
 // (an upload chunk, an inquiry) get up to the shutdown timeout to finish.

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// The settings of issue 16 (backups, HTTPS, metrics) stop a bad start with
+// The operations settings (backups, HTTPS, metrics) stop a bad start with
 // one line too, and backup and restore refuse bad arguments plainly.
 func TestBadOpsConfigurationStopsWithOneLine(t *testing.T) {
 	t.Parallel()

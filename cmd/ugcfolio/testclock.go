@@ -7,9 +7,9 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/config"
 )
 
-// The delivery rooms' clock (issue 28): drafts approved when their days are
+// The delivery rooms' clock: drafts approved when their days are
 // up, licence reminders 14 days before an end and on the day. Billing goes
-// by the same clock (issue 34: invoice dates, payment reminders). The browser
+// by the same clock (invoice dates, payment reminders). The browser
 // tests need to move it, so a test build (go build -tags testclock, made
 // by the e2e target as bin/ugcfolio-testclock) reads UGCFOLIO_TEST_CLOCK
 // (testclock_on.go); the binary that is shipped has no such code at all,

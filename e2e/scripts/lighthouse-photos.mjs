@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse (mobile) on the home page with 10 uploaded photo items (issue 13): starts the real
+// Lighthouse (mobile) on the home page with 10 uploaded photo items: starts the real
 // binary with demo content, creates an admin, uploads 10 photos made by ffmpeg (JPEG, in turn
 // 1080x1920 — an upright phone photo, what a UGC creator shoots — 1920x1080 and 1600x1200, the
 // landscape ones that the 9:16 card crops; or all LIGHTHOUSE_PHOTO=WxH)

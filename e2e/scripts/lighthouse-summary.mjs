@@ -1,14 +1,14 @@
 // Prints Lighthouse's figures for the home page per throttling method, each run and the median of
-// each figure, and exits 1 when a median is under budget (DESIGN.md section 5; issue 15 set the
-// performance budget at 99 and LCP at 1.5 s once the server renders the home page; issue 26 adds
-// Lighthouse's default simulated method, what PageSpeed Insights shows, with its own budget).
+// each figure, and exits 1 when a median is under budget (DESIGN.md section 5): the
+// applied method at 100 with LCP ≤ 1.5 s, and Lighthouse's default simulated method, what PageSpeed
+// Insights shows, with its own budget.
 //   node lighthouse-summary.mjs [--cpu 4|8] [--label name] --simulated a.json … --applied c.json …
 // Reports given without a method are taken as simulated ones; --cpu (default 4) picks the budget.
 import { readFileSync } from "node:fs";
 
 /**
- * The budget per method and CPU slowdown (Lighthouse's default is 4x; 8x is a phone twice as slow,
- * issue 37): the medians must reach these. At 8x only the simulated score has one (what PageSpeed
+ * The budget per method and CPU slowdown (Lighthouse's default is 4x; 8x is a phone twice as slow):
+ * the medians must reach these. At 8x only the simulated score has one (what PageSpeed
  * Insights would show on a slower machine); the applied figures there are reported only.
  */
 const allScores = { accessibility: 100, "best-practices": 100, seo: 100 };

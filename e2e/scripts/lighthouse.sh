@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Lighthouse (mobile emulation) on the home page of the real binary with demo content, using
-# Debian's Chromium, in both of its throttling methods (issue 26):
+# Debian's Chromium, in both of its throttling methods:
 #   simulated  Lighthouse's default, what PageSpeed Insights shows: the page loads unthrottled and
 #              Lighthouse estimates its timings on a slow phone from that load;
 #   applied    --throttling-method=devtools: the page really loads on the throttled profile.
-# Each at Lighthouse's default CPU slowdown (4x) and at 8x, a phone twice as slow (issue 37: the
+# Each at Lighthouse's default CPU slowdown (4x) and at 8x, a phone twice as slow (the
 # score must not depend on how fast the machine running the test is).
 # Prints each run (with the machine's benchmarkIndex) and the median of each figure per method and
 # slowdown (performance, FCP, LCP, TBT, TTI and the other three category scores), and fails when a

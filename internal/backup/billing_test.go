@@ -13,7 +13,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// A backup carries billing (issue 34): restored, the site serves an issued
+// A backup carries billing: restored, the site serves an issued
 // invoice's PDF and EHF byte for byte as before, with its payments, its
 // reminders and the number series where they were.
 func TestRestoredBackupServesTheIssuedInvoice(t *testing.T) {

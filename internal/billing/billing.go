@@ -1,4 +1,4 @@
-// Package billing is the step from a booked deal to a paid one (issue 34):
+// Package billing is the step from a booked deal to a paid one:
 // the creator's billing profile, her invoices, deposit requests and credit
 // notes, their gap-free numbering, the payments she records and the state
 // each invoice is in, derived from them.

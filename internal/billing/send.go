@@ -31,7 +31,7 @@ type Sent struct {
 
 // ehfRequiredFrom is the day EHF becomes required for invoices from a
 // VAT-registered seller to a Norwegian business: e-invoices through
-// Peppol from 1 January 2027 (issue 34).
+// Peppol from 1 January 2027.
 const ehfRequiredFrom = "2027-01-01"
 
 var (

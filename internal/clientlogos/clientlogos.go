@@ -1,4 +1,4 @@
-// Package clientlogos is the home page's strip of client logos (issue 28):
+// Package clientlogos is the home page's strip of client logos:
 // the brands the creator has worked with, as social proof. A logo is a
 // brand's name (its text alternative), a photo uploaded through the admin's
 // upload and processed like every photo (internal/processing: visitors get

@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// AnalyticsConfig rules first-party analytics (issue 25, internal/analytics).
+// AnalyticsConfig rules first-party analytics (internal/analytics).
 type AnalyticsConfig struct {
 	// Off (UGCFOLIO_ANALYTICS=off) counts nothing: no page views, and the
 	// beacon's events are answered 204 and dropped.

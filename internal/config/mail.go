@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// MailConfig is outgoing e-mail (issue 14). Mail is off while SMTPURL is empty.
+// MailConfig is outgoing e-mail. Mail is off while SMTPURL is empty.
 type MailConfig struct {
 	// SMTPURL is smtp://[user:pass@]host[:port] (STARTTLS required, port
 	// 587 by default) or smtps://… (TLS from the start, port 465); only

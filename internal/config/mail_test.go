@@ -50,7 +50,7 @@ func TestMailSettings(t *testing.T) {
 	}
 }
 
-// TLS is required unless the URL says tls=none (issue 24).
+// TLS is required unless the URL says tls=none.
 func TestSMTPTransport(t *testing.T) {
 	for raw, want := range map[string]string{
 		"smtp://u:p@mail.example.no":      "STARTTLS required",

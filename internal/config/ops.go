@@ -12,7 +12,7 @@ import (
 )
 
 // Settings for running the site for years: backups, automatic HTTPS and
-// metrics (issue 16). They live here, apart from the core settings.
+// metrics. They live here, apart from the core settings.
 
 // BackupConfig is where and how often backups go.
 type BackupConfig struct {

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// ShutdownConfig rules how serve stops on SIGTERM or SIGINT (issue 27): it
+// ShutdownConfig rules how serve stops on SIGTERM or SIGINT: it
 // answers GET /readyz with 503 at once, keeps taking requests for
 // DrainDelay (so a load balancer that asks /readyz stops sending them),
 // then closes its listeners and gives the requests in flight (an upload

@@ -9,7 +9,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// What reading the version costs a request (issue 27): alone (one read of
+// What reading the version costs a request: alone (one read of
 // the database each), and with 2×GOMAXPROCS requests at once, which share
 // reads (reads/op below 1).
 //

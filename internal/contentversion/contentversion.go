@@ -1,5 +1,5 @@
 // Package contentversion is the version of what visitors see, kept in the
-// database every replica shares (issue 27): one counter (the
+// database every replica shares: one counter (the
 // content_version table's one row), bumped by every change (an admin write,
 // a finished photo or video job). A server keeps its visitor lists and
 // rendered home pages under the version they were made at, and reads the

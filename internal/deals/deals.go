@@ -1,4 +1,4 @@
-// Package deals is the creator's pipeline (issue 28): a deal is the work
+// Package deals is the creator's pipeline: a deal is the work
 // agreed with one brand, from the inquiry it came from to the paid video,
 // moved through its stages on the admin's board. Every change is recorded
 // as an event (who, when, a stage move, the fields changed), which the

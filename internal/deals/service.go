@@ -135,7 +135,7 @@ func (s *Service) OfInquiries(ctx context.Context, ids []int64) (map[int64]Ref, 
 }
 
 // MoveStage moves a deal to stage inside tx, with the event of the move
-// (detail says why), for what other packages' work decides (issue 34: a
+// (detail says why), for what other packages' work decides (a
 // deal whose invoices are settled moves to paid). A deal at that stage
 // already is left as it is, with no event.
 func (s *Service) MoveStage(ctx context.Context, tx *sql.Tx, actor Actor, dealID int64, stage, detail string) error {

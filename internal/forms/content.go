@@ -29,8 +29,8 @@ var ContentSections = map[string][]string{
 	"services": {"title", "description", "creativeTitle", "visualTitle", "videoTitle", "resultsTitle"},
 	"contact":  {"title", "description", "email", "location", "hours"},
 	"footer":   {"companyDescription", "copyright"},
-	"privacy":  {"body"},  // the privacy page (issue 25); its default text lives in the web catalogues
-	"clients":  {"title"}, // the heading of the home page's client logos (issue 28)
+	"privacy":  {"body"},  // the privacy page; its default text lives in the web catalogues
+	"clients":  {"title"}, // the heading of the home page's client logos
 }
 
 // statFields are the about section's {number, text} objects.

@@ -1,4 +1,4 @@
-// Package health is what a load balancer asks a replica (issue 27):
+// Package health is what a load balancer asks a replica:
 // GET /healthz, whether the process is alive (200, touching nothing), and
 // GET /readyz, whether it should get requests: 200 while its database and
 // storage answer, 503 once it is draining for a shutdown or when either

@@ -143,7 +143,7 @@ func benchProcess(b *testing.B, src []byte) {
 func BenchmarkProcess12MP(b *testing.B) { benchProcess(b, photo(b, 4000, 3000)) }
 func BenchmarkProcess48MP(b *testing.B) { benchProcess(b, photo(b, 8000, 6000)) }
 
-// The same photo as a phone's HEIC at the phones' camera sizes (issue 23),
+// The same photo as a phone's HEIC at the phones' camera sizes,
 // made by libheif's heif-enc from the synthetic JPEG.
 func BenchmarkProcessHEIC12MP(b *testing.B) { benchProcess(b, photoHEIC(b, 4032, 3024)) }
 func BenchmarkProcessHEIC48MP(b *testing.B) { benchProcess(b, photoHEIC(b, 8064, 6048)) }

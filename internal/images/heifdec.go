@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-// The native HEIC decoder (issue 37): libheif as the machine has it,
+// The native HEIC decoder: libheif as the machine has it,
 // through its command-line decoder, run like internal/video runs ffmpeg.
 // In WebAssembly a 12 MP photo took 5 to 20 s and a 48 MP one grew its
 // memory (by copying) to about 1 GB; natively it is a fraction of a second

@@ -13,7 +13,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// The tests of issue 24: the contact form cannot be made a mail cannon,
+// The tests of the contact form cannot be made a mail cannon,
 // any visitor name gives a valid Reply-To, and TLS is required by default.
 
 func TestAutoReplyKey(t *testing.T) {

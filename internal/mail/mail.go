@@ -1,10 +1,10 @@
-// Package mail sends the e-mail of issue 14 through internal/jobs: the
+// Package mail sends the site's e-mail through internal/jobs: the
 // notification of each inquiry to the creator and, when turned on, an
 // auto-reply to the visitor. Both are enqueued in the inquiry's own
 // transaction (a transactional outbox), so an inquiry that is stored is
 // also mailed, after restarts and kill -9, and a rolled-back one is not.
-// The creator is also told when a pitch link is first opened (pitch.go,
-// issue 25), enqueued in the transaction that records the opening.
+// The creator is also told when a pitch link is first opened (pitch.go),
+// enqueued in the transaction that records the opening.
 // Sending goes through github.com/wneessen/go-mail.
 package mail
 

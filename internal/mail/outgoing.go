@@ -12,7 +12,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/jobs"
 )
 
-// Messages composed by other packages (delivery rooms, issue 28): they
+// Messages composed by other packages (delivery rooms): they
 // queue their own job kind (with Retry's tries) and, in its handler,
 // compose the message from what is stored and hand it to Deliver. The
 // transport, TLS policy and retry rules are this package's, as for the

@@ -16,7 +16,7 @@ import (
 )
 
 // KindPitchOpened is the e-mail to the creator the first time one of her
-// pitch links is opened (issue 25; internal/analytics decides when, once per
+// pitch links is opened (internal/analytics decides when, once per
 // link, and the link's own switch whether).
 const KindPitchOpened = "mail.pitch-opened"
 

@@ -19,7 +19,7 @@ import (
 // bucketChunks keeps the chunks of uploads in the S3 bucket, one object per
 // chunk under upload-chunks/ID/INDEX, and records each in the database once
 // it is durable there (the upload_chunks table), so that any replica takes
-// any chunk of an upload and any replica finalizes it (issue 27). A replica
+// any chunk of an upload and any replica finalizes it. A replica
 // killed mid-upload loses nothing it has acknowledged: it acknowledges a
 // chunk only once the object is stored and recorded.
 //

@@ -81,7 +81,7 @@ const maxPartHeader = 200
 
 // No Range header makes ServeContent answer more than the file plus the
 // headers of at most MaxRanges parts. With -v the log shows what each
-// costs before (net/http alone) and after LimitRanges: the figure of issue 24.
+// costs before (net/http alone) and after LimitRanges.
 func TestWorstRangesCostAtMostTheFile(t *testing.T) {
 	const size = 1 << 20
 	data := bytes.Repeat([]byte("0123456789abcdef"), size/16)

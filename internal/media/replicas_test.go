@@ -21,7 +21,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// Uploads from any replica (issue 27): replicas share only the database and
+// Uploads from any replica: replicas share only the database and
 // the S3 bucket. Each replica here is an Uploads of its own, over its own
 // connection to the database, its own S3 client and its own local
 // directory (which must stay empty).

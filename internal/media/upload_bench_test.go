@@ -18,7 +18,7 @@ import (
 // BenchmarkUpload20MB times one whole upload of a 20 MB file in 1 MiB
 // chunks (20 chunks, initialize to finalize) with S3 storage on versitygw:
 // chunks on the local disk (one server; the file goes to the bucket at
-// finalize) against chunks in the bucket (any replica, issue 27); and, for
+// finalize) against chunks in the bucket (any replica); and, for
 // reference, everything on the local disk. It reports the median of its
 // uploads as ms/upload (make bench-uploads).
 func BenchmarkUpload20MB(b *testing.B) {

@@ -1,4 +1,4 @@
-// Package ordering is the admin's call that orders a list by hand (issue 28):
+// Package ordering is the admin's call that orders a list by hand:
 // PUT …/order with {"ids": [every id of the list, in the new order]}, for the
 // portfolio and the testimonials of a language and for the client logos. The
 // store checks the ids against the list (store.CheckOrder) and keeps the

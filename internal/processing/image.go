@@ -12,7 +12,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// The image kind (issue 13): a job of kind "image" whose subject is the
+// The image kind: a job of kind "image" whose subject is the
 // original's stored name turns an uploaded photo into upright,
 // metadata-free WebP and JPEG variants and 9:16 card crops
 // (internal/images), stores them content-addressed, and marks its

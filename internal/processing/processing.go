@@ -230,7 +230,7 @@ func (p *Processor) Retry(ctx context.Context, name string) (Status, error) {
 }
 
 // Prune deletes the photo and video jobs that finished before the given
-// time (the janitor's, issue 24): an upload's state lives in its asset, and
+// time (the janitor's): an upload's state lives in its asset, and
 // Status reads a job only while it runs or after it failed.
 func (p *Processor) Prune(ctx context.Context, finishedBefore time.Time) error {
 	for kind := range p.kinds {

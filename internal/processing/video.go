@@ -17,7 +17,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/video"
 )
 
-// The video kind (issue 12): Start records a media asset "processing" and
+// The video kind: Start records a media asset "processing" and
 // enqueues a job of kind "video" whose subject is the stored name; the job
 // probes the file, makes a poster and the renditions with ffmpeg
 // (internal/video), stores them under content-addressed names and marks

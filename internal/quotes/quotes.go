@@ -1,4 +1,4 @@
-// Package quotes is the creator's offer to a brand (issue 34): written from
+// Package quotes is the creator's offer to a brand: written from
 // a deal, sent into the deal's delivery room (and by e-mail), accepted
 // there by the brand with a typed name, title and company. Accepting books
 // the deal.

@@ -10,7 +10,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// The cost of a limit on the request path (issue 27): one try in memory
+// The cost of a limit on the request path: one try in memory
 // against one in the database, on SQLite and on PostgreSQL (with
 // TEST_DATABASE_URL).
 //

@@ -16,8 +16,8 @@ import (
 )
 
 // Shared is a Limiter that counts in the database, so replicas sharing a
-// PostgreSQL database give a client the same number of tries as one server
-// (issue 27). It is the same token bucket as Memory, kept in one row per key
+// PostgreSQL database give a client the same number of tries as one server.
+// It is the same token bucket as Memory, kept in one row per key
 // of the rate_limits table as GCRA's "theoretical arrival time" (tat): the
 // moment the bucket is full again. One upsert takes a token atomically on
 // both engines (a row lock on PostgreSQL, the single writer on SQLite):

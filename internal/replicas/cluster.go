@@ -1,6 +1,6 @@
 // Package replicas runs several replicas of the built ugcfolio binary on
 // loopback, on one PostgreSQL database and one S3 bucket, behind a plain
-// round-robin reverse proxy: the setup of issue 27, for the replica test
+// round-robin reverse proxy, for the replica test
 // (`make test-replicas`) and the replica benchmark (`make bench-replicas`).
 // Each replica has its own data directory, as it would on its own machine,
 // so anything they share must go through the database or the bucket.

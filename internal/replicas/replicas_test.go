@@ -1,6 +1,6 @@
 //go:build replicas
 
-// The replica test of issue 27 (`make test-replicas`): three replicas of
+// The replica test (`make test-replicas`): three replicas of
 // the built binary on loopback behind a round-robin proxy, on the test
 // PostgreSQL (a fresh schema) and versitygw, must behave as one server.
 // It runs the real binary (UGCFOLIO_BIN), so it has a build tag of its own

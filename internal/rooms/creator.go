@@ -4,8 +4,8 @@ import (
 	"context"
 )
 
-// Who the brand works with, named on the room and the licence summary
-// (issue 38): the creator's name and contact e-mail. Billing keeps them
+// Who the brand works with, named on the room and the licence summary:
+// the creator's name and contact e-mail. Billing keeps them
 // (its profile), and billing is made after the rooms, so the server hands
 // a function that reads them when a page is shown.
 

@@ -1,4 +1,4 @@
-// Package rooms is the delivery side of a deal (issue 28): the brand's
+// Package rooms is the delivery side of a deal: the brand's
 // private room at an unguessable link, the drafts the creator uploads to
 // it, the brand's answers, and the licence (usage rights) of each
 // delivered video.

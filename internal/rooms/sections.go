@@ -10,7 +10,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
-// What other capabilities add to a room (quotes, issue 34), without the
+// What other capabilities add to a room (quotes), without the
 // rooms knowing them: a section of the room page, routes under
 // /room/<token>/ opened by the same token check as the room's own, pages
 // in the room's layout, and a link for a message to the brand. The rooms

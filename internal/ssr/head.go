@@ -19,7 +19,7 @@ const defaultCardImage = "/og-card.png"
 // the browser has parsed it (`<link rel="expect" blocking="render">`): a browser may paint a page
 // before it has parsed all of it, and a first frame with the navigation but not yet the hero
 // made the hero's text the page's largest paint a frame later (about 1 load in 25 on a busy
-// machine, issue 26). e2e/tests/hydration.spec.ts checks that the element exists and follows
+// machine). e2e/tests/hydration.spec.ts checks that the element exists and follows
 // the hero.
 const firstPaintAfter = "ugc"
 

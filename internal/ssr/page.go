@@ -10,7 +10,7 @@ import (
 )
 
 // Route is a page the server renders, by its address in each language: the home page and the
-// privacy page (issue 25). Its Norwegian address is also the visitor's choice of language (kept
+// privacy page. Its Norwegian address is also the visitor's choice of language (kept
 // in the language cookie); its English one is English only.
 type Route struct{ Norwegian, English string }
 

@@ -71,8 +71,7 @@ type Shell struct {
 //     before the first paint, and Lighthouse's simulated phone (PageSpeed Insights) counts every
 //     request that ended before a paint as needed for it: 100 KB of scripts at 1.6 Mb/s made the
 //     simulated first and largest paints a second later. Asked for after the paint, they start
-//     about 0.2 s later on a really throttled phone, which the texts' saved round trip makes up
-//     (issue 26 has the figures).
+//     about 0.2 s later on a really throttled phone, which the texts' saved round trip makes up.
 //   - The loader is inline rather than a file: a file is one more request before the paint.
 //
 // A tokenizer finds those tags and the placeholders; everything else is copied byte for byte.

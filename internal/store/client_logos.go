@@ -8,7 +8,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
 
-// ClientLogoInput is the writable part of a client logo (issue 28): the
+// ClientLogoInput is the writable part of a client logo: the
 // brand's name (the logo's text alternative), its uploaded logo and an
 // optional link to the brand's site. The API decodes bodies straight into it.
 type ClientLogoInput struct {

@@ -10,7 +10,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
 )
 
-// Hand-ordered lists (issue 28): the portfolio and the testimonials of each
+// Hand-ordered lists: the portfolio and the testimonials of each
 // language, and the client logos. Each row has a sort_position; a list is
 // read smallest first, and that order is what visitors see. The admin sets
 // a whole list's order at once (Reorder…); between two reorders, where an

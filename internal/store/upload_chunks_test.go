@@ -9,7 +9,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// The record of chunks kept in the bucket (issue 27): the first chunk size
+// The record of chunks kept in the bucket: the first chunk size
 // claimed holds, a chunk recorded again is replaced, the records go with
 // their upload, and a chunk of an upload that is gone is "not found". The
 // first stored name recorded holds too.

@@ -1,5 +1,5 @@
 // Package accountant writes what the creator hands her accountant for a
-// period (issue 34): a CSV of the invoices, credit notes and payments,
+// period: a CSV of the invoices, credit notes and payments,
 // each VAT line with its SAF-T standard VAT code, and a ZIP of the
 // documents' PDFs and EHF files. It reads frozen documents
 // (internal/billing/document) and payments; internal/billing answers the

@@ -1,5 +1,5 @@
 // Package document is an invoice, deposit request or credit note frozen at
-// the moment it is issued (issue 34): every figure, party and text it
+// the moment it is issued: every figure, party and text it
 // prints, so that its PDF and its EHF (Peppol BIS Billing 3.0 UBL) are made
 // from the same snapshot and say the same thing. It knows nothing of the
 // store or of HTTP: internal/billing builds a Document when the creator

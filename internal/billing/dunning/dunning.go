@@ -1,5 +1,5 @@
 // Package dunning is when an unpaid invoice is reminded of and what late
-// interest it has earned (issue 34): the steps of the reminder schedule
+// interest it has earned: the steps of the reminder schedule
 // and the dated table of forsinkelsesrente, kept as data (rates.json).
 // It knows nothing of the store, mail or HTTP; internal/billing asks it.
 package dunning

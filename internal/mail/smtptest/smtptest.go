@@ -2,7 +2,7 @@
 // maintained server library github.com/emersion/go-smtp, in process), and
 // decodes what it receives: headers, the text and HTML parts, envelope.
 //
-// mailpit, the first choice of issue 14, is not on the Go module proxy this
+// mailpit, the first choice, is not on the Go module proxy this
 // project can reach, so it cannot be built into .tools/.
 package smtptest
 

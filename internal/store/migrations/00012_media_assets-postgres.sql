@@ -1,6 +1,6 @@
 -- +goose Up
--- What background processing made of a stored upload (issue 12: videos,
--- issue 13: images): its state, the result's dimensions, and the processed
+-- What background processing made of a stored upload (videos,
+-- images): its state, the result's dimensions, and the processed
 -- files (renditions, poster, variants) as a JSON list. The original stays
 -- in storage under stored_name, private once it has a row here (see
 -- httpapi/media_assets.go for exactly when).

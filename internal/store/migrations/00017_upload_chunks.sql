@@ -1,5 +1,5 @@
 -- +goose Up
--- Uploads from any replica (issue 27). With S3 storage an upload's chunks
+-- Uploads from any replica. With S3 storage an upload's chunks
 -- are objects of the bucket (upload-chunks/ID/INDEX), and a chunk is
 -- recorded here once it is durable there, so that any replica knows which
 -- have come and can finalize. chunk_size is the size of every chunk but the
