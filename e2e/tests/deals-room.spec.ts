@@ -233,6 +233,9 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
     ["phone", { width: 390, height: 844 }],
   ] as const) {
     await brand.setViewportSize(viewport);
+    // The 9:16 draft plays in a 9:16 frame, with no black bars beside it.
+    const frame = await brand.locator("#video-1 figure.player").first().boundingBox();
+    expect(frame && Math.abs(frame.width / frame.height - 9 / 16)).toBeLessThan(0.02);
     await brand.screenshot({ path: path.join(shots, `room-${name}.png`), fullPage: true });
     await expectNoViolations(brand, `the room at ${viewport.width} px`);
   }
