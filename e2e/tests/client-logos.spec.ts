@@ -1,6 +1,7 @@
 /**
  * Issue 28: the creator uploads her clients' logos in the admin; the home page shows them, grey, in
- * a row that wraps, under the hero, in both languages, at a desktop's and a phone's width.
+ * a row that wraps, under the hero, in both languages, at a desktop's and a phone's width. A logo
+ * drawn on white takes the strip's colour (multiplied into it), not a white box around it.
  */
 import type { Page } from "@playwright/test";
 import { atBothWidths, expectNoViolations } from "../lib/axe";
@@ -12,14 +13,21 @@ test.use({ ownServer: "client-logos" });
 
 const creator = { email: "logos@example.no", name: "Kari", password: "hemmelig-logoer" };
 
-/** A 600×200 PNG logo drawn by the browser: a mark and a name on a transparent background. */
-async function makeLogo(page: Page, name: string, colour: string): Promise<Buffer> {
+/**
+ * A 600×200 PNG logo drawn by the browser: a mark and a name on a transparent background, or on
+ * `background` when given (many brands send their logo on white).
+ */
+async function makeLogo(page: Page, name: string, colour: string, background = ""): Promise<Buffer> {
   const base64 = await page.evaluate(
-    async ({ name, colour }) => {
+    async ({ name, colour, background }) => {
       const canvas = document.createElement("canvas");
       canvas.width = 600;
       canvas.height = 200;
       const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+      if (background) {
+        ctx.fillStyle = background;
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+      }
       ctx.fillStyle = colour;
       ctx.beginPath();
       ctx.arc(100, 100, 70, 0, Math.PI * 2);
@@ -34,20 +42,38 @@ async function makeLogo(page: Page, name: string, colour: string): Promise<Buffe
       for (const b of bytes) s += String.fromCharCode(b);
       return btoa(s);
     },
-    { name, colour },
+    { name, colour, background },
   );
   return Buffer.from(base64, "base64");
 }
 
+/** The RGB of each point (x, y in image pixels) of a PNG screenshot, read by the browser's canvas. */
+async function pixelsOf(page: Page, png: Buffer, points: Array<[number, number]>): Promise<number[][]> {
+  return page.evaluate(
+    async ({ data, points }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+      ctx.drawImage(img, 0, 0);
+      return points.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3)));
+    },
+    { data: png.toString("base64"), points },
+  );
+}
+
 /** Adds a logo through the admin screen's dialog, as the creator does. */
-async function addLogo(page: Page, name: string, colour: string, link: string) {
+async function addLogo(page: Page, name: string, colour: string, link: string, background = "") {
   await page.getByRole("button", { name: "Add Logo" }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Brand name").fill(name);
   await dialog.getByTestId("logo-file-input").setInputFiles({
     name: `${name}.png`,
     mimeType: "image/png",
-    buffer: await makeLogo(page, name, colour),
+    buffer: await makeLogo(page, name, colour, background),
   });
   // The processed logo, never the private original, once the server has made it.
   await expect(dialog.getByTestId("logo-preview")).toHaveAttribute("src", /^\/media\/p_[0-9a-f]+\.jpg$/, {
@@ -83,7 +109,7 @@ test("the creator uploads logos; the home page shows them in both languages at b
   expect((await page.goto("/admin/client-logos"))?.status()).toBe(200);
   await expect(page.getByText("No client logos yet.")).toBeVisible();
   await addLogo(page, "Fjordlys", "#2f6f5e", "https://fjordlys.example.no");
-  await addLogo(page, "Tindra", "#b03a6a", "");
+  await addLogo(page, "Tindra", "#b03a6a", "", "#ffffff"); // on white
   // The admin screen with its logos, its grips and arrows.
   await atBothWidths(page, async (width) => {
     await page.goto("/admin/client-logos");
@@ -131,6 +157,24 @@ test("the creator uploads logos; the home page shows them in both languages at b
         expect(await img.evaluate((i: HTMLImageElement) => new URL(i.currentSrc).pathname)).toMatch(
           /^\/media\/p_[0-9a-f]+\.(webp|jpg)$/,
         );
+      }
+      // Drawn on white, Tindra shows no white box: each logo is multiplied into the strip, and the
+      // pixel at the logo's corner (its white) is the strip's own colour beside it.
+      expect(
+        await logos.evaluateAll((imgs) => imgs.map((i) => getComputedStyle(i).mixBlendMode)),
+      ).toEqual(["multiply", "multiply"]);
+      const row = strip.locator("ul");
+      const rowBox = await row.boundingBox();
+      const tindraBox = await strip.getByRole("img", { name: "Tindra" }).boundingBox();
+      if (!rowBox || !tindraBox) throw new Error("the strip or Tindra's logo has no box");
+      const x = Math.round(tindraBox.x - rowBox.x);
+      const y = Math.round(tindraBox.y - rowBox.y);
+      const [corner, beside] = await pixelsOf(visitor, await row.screenshot(), [
+        [x + 2, y + 2], // inside the logo, on its white background
+        [Math.round(rowBox.width) - 2, y + 2], // the strip at the row's end, no logo there
+      ]);
+      for (const [i, channel] of (corner as number[]).entries()) {
+        expect(Math.abs(channel - (beside as number[])[i]), `corner ${corner} beside ${beside}`).toBeLessThanOrEqual(2);
       }
       const newTab = language === "no" ? "(åpnes i ny fane)" : "(opens in a new tab)";
       const link = strip.getByRole("link", { name: `Fjordlys ${newTab}` });

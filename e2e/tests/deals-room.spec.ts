@@ -233,6 +233,9 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
     ["phone", { width: 390, height: 844 }],
   ] as const) {
     await brand.setViewportSize(viewport);
+    // The 9:16 draft plays in a 9:16 frame, with no black bars beside it.
+    const frame = await brand.locator("#video-1 figure.player").first().boundingBox();
+    expect(frame && Math.abs(frame.width / frame.height - 9 / 16)).toBeLessThan(0.02);
     await brand.screenshot({ path: path.join(shots, `room-${name}.png`), fullPage: true });
     await expectNoViolations(brand, `the room at ${viewport.width} px`);
   }
@@ -246,9 +249,20 @@ test("a deal's room: drafts, changes, approval, the final, the licence, a revoke
   expect(changes.to).toEqual([creator.email]);
   expect(changes.text).toContain("Show the cup in the first second, please.");
 
-  // The creator sees the answer and uploads version 2; the brand approves it and downloads it.
-  await admin.reload();
+  // The creator sees the answer: the Overview names it and leads to the deal, and once she has
+  // opened the deal it waits for her no more.
+  await admin.goto("/admin");
+  const answered = admin
+    .getByTestId("needs-you")
+    .getByRole("link", { name: "1 deal where the brand has answered" });
+  await expect(answered).toHaveAttribute("href", `/admin/deals/${deal.id}`);
+  await answered.click();
   await expect(admin.getByTestId("draft-comment")).toHaveText("Show the cup in the first second, please.");
+  await admin.goBack();
+  await expect(admin.getByTestId("needs-you")).toBeVisible();
+  await expect(admin.getByTestId("needs-you").getByText(/brand has answered/)).toHaveCount(0);
+  await admin.goForward();
+  // She uploads version 2; the brand approves it and downloads it.
   await admin.getByLabel("Note to the brand (optional)").fill("The cup comes first now.");
   await admin.getByTestId("draft-file-input").setInputFiles(v2);
   await expect(admin.getByText("Draft v2 of video 1 uploaded")).toBeVisible({ timeout: 30_000 });

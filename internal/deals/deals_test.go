@@ -307,6 +307,26 @@ func TestActivityLines(t *testing.T) {
 		if lines[0].Link != "/admin/deals/"+strconv.FormatInt(d.ID, 10) {
 			t.Errorf("link %q", lines[0].Link)
 		}
+
+		// Another package's events end with who acted: her own step and the brand's answer
+		// do not read alike.
+		for _, ev := range []Event{
+			{Actor: kari, Kind: "draft", Detail: "uploaded draft video 1 v1"},
+			{Actor: Actor{Name: "Ola (Fjellkaffe AS)"}, Kind: "draft", Detail: "asked for changes on draft video 1 v1"},
+		} {
+			ev.DealID, ev.Brand = &d.ID, "Fjellkaffe AS"
+			if err := s.Record(ctx, nil, ev); err != nil {
+				t.Fatal(err)
+			}
+		}
+		lines, err = s.Activity(ctx, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != 2 || lines[0].Text != "Fjellkaffe AS: asked for changes on draft video 1 v1 — Ola (Fjellkaffe AS)" ||
+			lines[1].Text != "Fjellkaffe AS: uploaded draft video 1 v1 — Kari" {
+			t.Errorf("lines of other packages: %+v", lines)
+		}
 	})
 }
 

@@ -200,8 +200,14 @@ func activityText(ev Event) string {
 		}
 		return ev.Brand + ": " + strings.Join(parts, "; ")
 	}
+	// Another package's event (a room, a draft, a quote, an invoice): the creator's own steps
+	// and the brand's answers would read alike, so the line ends with who acted.
+	line := ev.Brand + ": " + ev.Kind
 	if ev.Detail != "" {
-		return ev.Brand + ": " + ev.Detail
+		line = ev.Brand + ": " + ev.Detail
 	}
-	return ev.Brand + ": " + ev.Kind
+	if ev.Actor.Name != "" {
+		line += " — " + ev.Actor.Name
+	}
+	return line
 }

@@ -108,7 +108,8 @@ func (s *Service) answerFromInquiry(w http.ResponseWriter, r *http.Request, admi
 }
 
 // DealWithEvents is GET /api/admin/deals/{id}: the deal and its history,
-// oldest first.
+// oldest first. The creator is opening the deal: what the brand answered
+// is seen from now on (answered.go).
 type DealWithEvents struct {
 	Deal
 	Events []Event `json:"events"`
@@ -117,6 +118,9 @@ type DealWithEvents struct {
 func (s *Service) getDeal(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	id, err := pathID(r, "deal")
 	if err != nil {
+		return err
+	}
+	if err := s.seen(r.Context(), id); err != nil {
 		return err
 	}
 	d, err := s.Get(r.Context(), id)

@@ -37,6 +37,9 @@ type Summary struct {
 	WeekStart   string     `json:"weekStart"` // Monday
 	WeekEnd     string     `json:"weekEnd"`   // Sunday
 	DueThisWeek []Due      `json:"dueThisWeek"`
+	// Answered are the deals the brand has answered in the delivery room
+	// since the creator last opened them (answered.go).
+	Answered []Answered `json:"answered"`
 }
 
 // Week answers the Monday and Sunday of the ISO week of day.
@@ -53,7 +56,7 @@ func Week(day time.Time) (monday, sunday time.Time) {
 func (s *Service) Summary(ctx context.Context, today time.Time) (Summary, error) {
 	monday, sunday := Week(today)
 	sum := Summary{Today: today.Format(time.DateOnly), WeekStart: monday.Format(time.DateOnly),
-		WeekEnd: sunday.Format(time.DateOnly), DueThisWeek: []Due{}}
+		WeekEnd: sunday.Format(time.DateOnly), DueThisWeek: []Due{}, Answered: []Answered{}}
 	byStage := map[string]*StageTotal{}
 	sum.Stages = make([]StageTotal, len(Stages))
 	for i, st := range Stages {
@@ -86,7 +89,10 @@ func (s *Service) Summary(ctx context.Context, today time.Time) (Summary, error)
 	if err := rows.Err(); err != nil {
 		return Summary{}, err
 	}
-	return sum, s.dueBy(ctx, &sum)
+	if err := s.dueBy(ctx, &sum); err != nil {
+		return Summary{}, err
+	}
+	return sum, s.answered(ctx, &sum)
 }
 
 // dueBy adds the open deals due on or before the summary's Sunday.

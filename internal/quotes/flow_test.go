@@ -108,6 +108,10 @@ func TestQuoteFromDraftToAccepted(t *testing.T) {
 			t.Error("an accepted quote still has its form")
 		}
 
+		// The acceptance waits for the creator on the Overview until she opens the deal.
+		if got := answeredDeals(t, admin); len(got) != 1 || got[0] != id {
+			t.Fatalf("answered by the brand: %v, want the deal %d", got, id)
+		}
 		got := quote(t, admin, "GET", quotePath(sent.ID, ""), nil, http.StatusOK)
 		a := got.Acceptance
 		if got.State != "accepted" || a == nil || a.Name != "Kari Nordmann" || a.Title != "Marketing lead" || a.Company != "Fjellkaffe AS" ||
@@ -122,6 +126,9 @@ func TestQuoteFromDraftToAccepted(t *testing.T) {
 		}
 		if d.Stage != "booked" || !booked || !recorded {
 			t.Fatalf("deal %+v", d)
+		}
+		if got := answeredDeals(t, admin); len(got) != 0 {
+			t.Errorf("answered after the deal was opened: %v", got)
 		}
 
 		// Kept as it is: a second acceptance, a withdrawal, a change, a deletion.

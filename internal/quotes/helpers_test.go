@@ -113,6 +113,23 @@ func getDeal(t *testing.T, c *sitetest.Client, id int64) dealJSON {
 	return d
 }
 
+// answeredDeals answers the deals the Overview's summary lists as answered
+// by the brand and not yet opened by the creator.
+func answeredDeals(t *testing.T, c *sitetest.Client) []int64 {
+	t.Helper()
+	var sum struct {
+		Answered []struct {
+			ID int64 `json:"id"`
+		} `json:"answered"`
+	}
+	c.Do("GET", "/api/admin/deals/summary", nil).WantStatus(t, http.StatusOK).JSON(t, &sum)
+	ids := []int64{}
+	for _, a := range sum.Answered {
+		ids = append(ids, a.ID)
+	}
+	return ids
+}
+
 // openRoom makes the deal's room link and answers its path (/room/<token>).
 func openRoom(t *testing.T, c *sitetest.Client, dealID int64) string {
 	t.Helper()

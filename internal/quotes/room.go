@@ -342,6 +342,10 @@ func (s *Service) Accept(ctx context.Context, q Quote, in AcceptForm, clientAddr
 		if err := s.record(ctx, tx, d, actor, fmt.Sprintf("quote %d accepted by %s, %s, %s", q.Number, in.Name, in.Title, in.Company)); err != nil {
 			return err
 		}
+		// The deal waits for the creator to look (the Overview's "Needs you").
+		if err := s.deals.MarkAnswered(ctx, tx, d.ID); err != nil {
+			return err
+		}
 		if _, err := s.deals.MoveTo(ctx, tx, actor, d.ID, deals.StageBooked,
 			[]string{deals.StageNew, deals.StageNegotiating, deals.StageLost}); err != nil {
 			return err

@@ -112,6 +112,12 @@ func (s *Service) decide(ctx context.Context, d deals.Deal, draftID int64, state
 		if err := s.record(ctx, tx, d, actor, kindDraft, answerDetail(dr)); err != nil {
 			return err
 		}
+		if by == "brand" {
+			// The deal waits for the creator to look (the Overview's "Needs you").
+			if err := s.deals.MarkAnswered(ctx, tx, d.ID); err != nil {
+				return err
+			}
+		}
 		event := eventAnswered
 		if by == "auto" {
 			event = eventAutoApproved

@@ -181,6 +181,10 @@ func TestDraftApprovedWhenNotAnswered(t *testing.T) {
 			to["creator@ugcfolio.no"] != "Godkjent automatisk: video 1, versjon 1 – Fjellkaffe" {
 			t.Fatalf("messages %v", to)
 		}
+		// No answer of the brand's: nothing waits for the creator on the Overview.
+		if got := answeredDeals(t, admin); len(got) != 0 {
+			t.Errorf("an automatic approval is listed as the brand's answer: %v", got)
+		}
 		// The history says so.
 		got := deal(t, admin, "GET", fmt.Sprintf("/api/admin/deals/%d", id), nil, http.StatusOK)
 		if last := got.Events[len(got.Events)-1]; last.Kind != "draft" || last.Actor.Name != "Automatic approval" {

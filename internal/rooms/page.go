@@ -72,6 +72,8 @@ type draftView struct {
 	Comment      string
 	Playable     bool
 	Failed       bool
+	Width        int // of the processed video, rotation applied; 0 when not known
+	Height       int
 	Poster       string
 	Sources      []sourceView
 	Answerable   bool
@@ -174,6 +176,9 @@ func (s *Service) draftData(t texts, base string, dr Draft, a *store.MediaAsset)
 	dv.Poster = m.PosterURL
 	dv.Failed = m.Status == store.MediaFailed
 	dv.Playable = len(m.Sources) > 0
+	if a != nil && a.Width > 0 && a.Height > 0 {
+		dv.Width, dv.Height = a.Width, a.Height
+	}
 	// The largest rendition for wide screens, a smaller one first for phones.
 	for i := len(m.Sources) - 1; i >= 0; i-- {
 		src := m.Sources[i]

@@ -1,12 +1,20 @@
-import { AlertCircle, CalendarClock, CheckCircle2, Mail, Receipt } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import {
+  AlertCircle,
+  CalendarClock,
+  CheckCircle2,
+  Mail,
+  MessageCircleReply,
+  Receipt,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Card } from "@/components/ui/card";
 import { adminPaths } from "@/lib/admin-paths";
 import { useBillingSummary } from "@/lib/billing";
-import { useDealSummary } from "@/lib/deals";
+import { type DealSummary, dealSummaryQueryOptions } from "@/lib/deals";
 import { useUnreadInquiryCount } from "@/lib/inquiries";
-import { paths } from "@/lib/paths";
+import { dealPath, paths } from "@/lib/paths";
 
 function Need({ href, icon, text }: { href: string; icon: ReactNode; text: string }) {
   return (
@@ -27,14 +35,25 @@ function Need({ href, icon, text }: { href: string; icon: ReactNode; text: strin
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The first thing the Overview shows: what waits for the creator today — new inquiries, deals due
- * this week (overdue ones named apart), invoices past their due date — each a link to where she
- * acts on it; a calm line when nothing does.
+ * The summary's deals where the brand has answered in the delivery room (approved a draft, asked
+ * for changes, accepted a quote) since the creator last opened them, the latest first
+ * (docs/deals.md, the summary's `answered`). Declared beside its one reader: the deals' resource
+ * module's DealSummary does not name the field yet.
+ */
+type Summary = DealSummary & { answered?: Array<{ id: number; brand: string; at: string }> };
+
+/**
+ * The first thing the Overview shows: what waits for the creator today — new inquiries, deals the
+ * brand has answered, deals due this week (overdue ones named apart), invoices past their due
+ * date — each a link to where she acts on it; a calm line when nothing does.
  */
 export function NeedsYou({ today }: { today: string }) {
   const unread = useUnreadInquiryCount();
-  const deals = useDealSummary(today);
+  // Asked again each time the Overview opens: opening a deal clears its answer on the server, and
+  // the cached summary would still count it when she comes back.
+  const deals = useQuery({ ...dealSummaryQueryOptions(today), refetchOnMount: "always" });
   const billing = useBillingSummary();
+  const answered = (deals.data as Summary | undefined)?.answered ?? [];
   const due = deals.data?.dueThisWeek ?? [];
   const lateDeals = due.filter((d) => d.overdue).length;
   const overdueInvoices = billing.data?.overdue.length ?? 0;
@@ -45,6 +64,15 @@ export function NeedsYou({ today }: { today: string }) {
       href: paths.admin.inquiries,
       icon: <Mail className="size-4" />,
       text: `${plural(unread, "new inquiry", "new inquiries")} to answer`,
+    });
+  const [latest] = answered;
+  if (latest)
+    needs.push({
+      key: "answered",
+      // One deal: straight to it (opening it is what clears the line); several: the board.
+      href: answered.length === 1 ? dealPath(latest.id) : paths.admin.deals,
+      icon: <MessageCircleReply className="size-4" />,
+      text: `${plural(answered.length, "deal", "deals")} where the brand has answered`,
     });
   if (lateDeals > 0)
     needs.push({

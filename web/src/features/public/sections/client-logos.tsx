@@ -51,7 +51,10 @@ export function ClientLogos() {
   const clients = withDefaults(useContent("clients", language).data, t.defaults.clients);
   if (logos.length === 0) return null;
   return (
-    <section id="clients" aria-labelledby="clients-title" className="pb-16 sm:pb-20">
+    // Its own background: the section is painted apart (content-visibility in index.css), so a
+    // logo's mix-blend-multiply blends with what the section paints, and over nothing a logo drawn
+    // on white stayed a white box.
+    <section id="clients" aria-labelledby="clients-title" className="bg-background pb-16 sm:pb-20">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <h2
           id="clients-title"
