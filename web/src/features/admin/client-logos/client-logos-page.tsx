@@ -1,6 +1,14 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import type { ClientLogo } from "@/api/client-logos";
+import {
+  useAddClientLogo,
+  useAdminClientLogos,
+  useDeleteClientLogo,
+  useReorderClientLogos,
+  useUpdateClientLogo,
+} from "@/api/client-logos.admin";
 import { imageTexts } from "@/components/media/image-texts";
 import { AdminImage } from "@/components/media/uploaded-image";
 import { Button } from "@/components/ui/button";
@@ -16,14 +24,6 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import type { ClientLogo } from "@/lib/client-logos";
-import {
-  useAddClientLogo,
-  useAdminClientLogos,
-  useDeleteClientLogo,
-  useReorderClientLogos,
-  useUpdateClientLogo,
-} from "@/lib/client-logos-admin";
 import { formValues, trimmedValues } from "@/lib/form-values";
 import { paths } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";

@@ -1,11 +1,11 @@
 import { AlertCircle, CalendarClock, CheckCircle2, Mail, Receipt } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { useBillingSummary } from "@/api/billing.admin";
+import { useDealSummary } from "@/api/deals.admin";
+import { useUnreadInquiryCount } from "@/api/inquiries.admin";
 import { Card } from "@/components/ui/card";
 import { adminPaths } from "@/lib/admin-paths";
-import { useBillingSummary } from "@/lib/billing";
-import { useDealSummary } from "@/lib/deals";
-import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { paths } from "@/lib/paths";
 
 function Need({ href, icon, text }: { href: string; icon: ReactNode; text: string }) {

@@ -1,5 +1,14 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import {
+  type DealStage,
+  formatValue,
+  localToday,
+  stageLabels,
+  useCreateDeal,
+  useDeals,
+  useMoveDeal,
+} from "@/api/deals.admin";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import {
@@ -12,15 +21,6 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import {
-  type DealStage,
-  formatValue,
-  localToday,
-  stageLabels,
-  useCreateDeal,
-  useDeals,
-  useMoveDeal,
-} from "@/lib/deals";
 import { AdminLayout } from "../layout/admin-layout";
 import { DealBoard } from "./deal-board";
 import { DealForm } from "./deal-form";

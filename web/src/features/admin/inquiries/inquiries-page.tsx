@@ -1,6 +1,12 @@
-import { format } from "date-fns";
 import { Building2, Eye, Link2, Mail, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import {
+  type Inquiry,
+  useDeleteInquiry,
+  useInquiries,
+  useMailState,
+  useMarkInquiryRead,
+} from "@/api/inquiries.admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,13 +24,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import {
-  type Inquiry,
-  useDeleteInquiry,
-  useInquiries,
-  useMailState,
-  useMarkInquiryRead,
-} from "@/lib/inquiries";
+import { formatMoment } from "@/lib/dates";
 import { AdminLayout } from "../layout/admin-layout";
 import { InquiryDeal } from "./inquiry-deal";
 import { DeliveryStatus, ExportCsvButton, MailOffNotice, ReplyButton } from "./inquiry-mail";
@@ -33,7 +33,6 @@ const filters = ["all", "unread", "read"] as const;
 type Filter = (typeof filters)[number];
 
 /** SPEC.md: dates like 'MMM d, yyyy • h:mm a'. */
-export const formatInquiryDate = (iso: string) => format(new Date(iso), "MMM d, yyyy • h:mm a");
 
 /** "/admin/inquiries": contact form messages with All/Unread/Read tabs. */
 export function InquiriesPage() {
@@ -145,7 +144,7 @@ export function InquiriesPage() {
                   </p>
                   <p className="mt-2 line-clamp-2 text-sm">{inq.message}</p>
                   <p className="mt-2 text-xs text-muted-foreground">
-                    {formatInquiryDate(inq.createdAt)}
+                    {formatMoment(inq.createdAt)}
                     {inq.service ? ` · ${inq.service}` : ""}
                   </p>
                   {mail.data?.enabled ? (
@@ -204,7 +203,7 @@ export function InquiriesPage() {
             <>
               <DialogHeader>
                 <DialogTitle>Inquiry from {viewing.name}</DialogTitle>
-                <DialogDescription>{formatInquiryDate(viewing.createdAt)}</DialogDescription>
+                <DialogDescription>{formatMoment(viewing.createdAt)}</DialogDescription>
               </DialogHeader>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
                 <dt className="text-muted-foreground">Email</dt>

@@ -1,5 +1,12 @@
 import { Pencil, Plus, Star, Trash2, User } from "lucide-react";
 import { useState } from "react";
+import { type Testimonial, useTestimonials } from "@/api/testimonials";
+import {
+  useAddTestimonial,
+  useDeleteTestimonial,
+  useReorderTestimonials,
+  useUpdateTestimonial,
+} from "@/api/testimonials.admin";
 import { imageTexts } from "@/components/media/image-texts";
 import { AdminImage } from "@/components/media/uploaded-image";
 import { Badge } from "@/components/ui/badge";
@@ -19,13 +26,6 @@ import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
 import { formValues } from "@/lib/form-values";
 import type { Language } from "@/lib/i18n";
-import { useReorder } from "@/lib/ordering-admin";
-import { type Testimonial, testimonialsQueryOptions, useTestimonials } from "@/lib/testimonials";
-import {
-  useAddTestimonial,
-  useDeleteTestimonial,
-  useUpdateTestimonial,
-} from "@/lib/testimonials-admin";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import { toastOrderSaved } from "../ordering/order-saved";
@@ -116,17 +116,13 @@ export function TestimonialsPage() {
     },
   });
 
-  const reorder = useReorder<Testimonial>(
-    testimonialsQueryOptions(language).queryKey,
-    `/api/admin/testimonials/order/${language}`,
-    {
-      onSuccess: toastOrderSaved,
-      onError: (e) =>
-        toast.error("Error saving the order", {
-          description: errorMessage(e, "The new order could not be saved. Please try again."),
-        }),
-    },
-  );
+  const reorder = useReorderTestimonials(language, {
+    onSuccess: toastOrderSaved,
+    onError: (e) =>
+      toast.error("Error saving the order", {
+        description: errorMessage(e, "The new order could not be saved. Please try again."),
+      }),
+  });
 
   const addButton = (
     <Button onClick={() => setEditing({ mode: "add" })}>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
-import type { Language } from "./i18n";
+import { apiRequest, getJson } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
 
 /**
  * Deals (issue 28): the creator's pipeline, as GET/POST/PATCH/DELETE /api/admin/deals answer it
