@@ -1,9 +1,9 @@
 import "./index.css";
 
 import { StrictMode, startTransition } from "react";
+import { readPageData, refreshListsForAdmin, seedPageData } from "@/api/page-data";
 import { App } from "@/app/app";
 import { initialLanguage, type Language, loadCatalogue, registerDefaults } from "@/lib/i18n";
-import { readPageData, refreshListsForAdmin, seedPageData } from "@/lib/page-data";
 import { queryClient } from "@/lib/query-client";
 import { createRoot, hydrateRoot } from "@/lib/react-dom-client";
 

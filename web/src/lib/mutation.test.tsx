@@ -1,10 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { useMarkInquiryRead } from "@/api/inquiries.admin";
+import { type PortfolioInput, useUpdatePortfolioItem } from "@/api/portfolio.admin";
+import { type TestimonialInput, useUpdateTestimonial } from "@/api/testimonials.admin";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
-import { useMarkInquiryRead } from "./inquiries";
-import { type PortfolioInput, useUpdatePortfolioItem } from "./portfolio-admin";
-import { type TestimonialInput, useUpdateTestimonial } from "./testimonials-admin";
 
 const testimonial: TestimonialInput = {
   name: "Ingrid",

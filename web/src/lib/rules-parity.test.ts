@@ -7,6 +7,11 @@
 
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod/mini";
+import { contentSections } from "@/api/content";
+import { currencies, dealFormats, dealStages, stageLabels } from "@/api/deals.admin";
+import { deliveryStates } from "@/api/inquiries.admin";
+import { jobStates } from "@/api/media.admin";
+import { portfolioCategories } from "@/api/portfolio";
 import { sections as editorSections } from "@/features/admin/content/content-sections";
 import { isDate } from "@/features/admin/deals/deal-rules";
 import {
@@ -28,19 +33,14 @@ import {
   serviceOptions,
 } from "@/features/public/contact/contact-rules";
 import rules from "../../../testdata/rules.json";
-import { contentSections } from "./content";
-import { currencies, dealFormats, dealStages, stageLabels } from "./deals";
 import { checkForm, emailPattern } from "./form-rules";
 import { homePathOf, languageCookie, languages } from "./i18n";
 import { catalogues } from "./i18n/catalogues";
 import { privacyDefaults } from "./i18n/privacy-defaults";
-import { deliveryStates } from "./inquiries";
 import { isLinkUrl, isUploadedImage } from "./logo-urls";
 import { MAX_IMAGE_BYTES, mediaStatuses, msgImageTooLarge } from "./media";
-import { jobStates } from "./media-admin";
 import { embedUrl, isValidImageUrl, isValidVideoUrl, videoFrameHosts } from "./media-url";
 import { paths } from "./paths";
-import { portfolioCategories } from "./portfolio";
 import { DEFAULT_CHUNK_BYTES, MAX_VIDEO_BYTES, newUploadId, PORTFOLIO_CHUNK_BYTES } from "./upload";
 
 interface Schema {
@@ -224,7 +224,7 @@ describe("rules shared with the server (testdata/rules.json)", () => {
     ]);
   });
 
-  it("has the same content sections and fields in lib/content, the editor and both catalogues", () => {
+  it("has the same content sections and fields in api/content, the editor and both catalogues", () => {
     expect([...contentSections]).toEqual(Object.keys(rules.contentSections));
     const editorFields = Object.fromEntries(
       editorSections.map((s) => [s.id, [...new Set(s.fields.map((f) => f.key.split(".")[0]))]]),

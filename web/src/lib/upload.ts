@@ -35,7 +35,7 @@ export interface UploadOptions {
   /**
    * The last step, given the upload's id, answering what uploadVideo resolves to; default: POST
    * /api/admin/upload/finalize, the file onto the site. A deal's draft is finalized into the deal
-   * instead (lib/rooms-admin.ts).
+   * instead (api/rooms.admin.ts).
    */
   finalize?: (uploadId: string) => Promise<string>;
 }

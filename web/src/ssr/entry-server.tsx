@@ -8,11 +8,11 @@
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
+import type { PageData } from "@/api/page-data";
+import { seedPageData } from "@/api/page-data";
 import { App } from "@/app/app";
 import { registerCatalogue } from "@/lib/i18n";
 import { catalogues } from "@/lib/i18n/catalogues";
-import type { PageData } from "@/lib/page-data";
-import { seedPageData } from "@/lib/page-data";
 import { createQueryClient } from "@/lib/query-client";
 import { pageHead, withBuiltInTexts } from "./page-head";
 import { installURL } from "./url";

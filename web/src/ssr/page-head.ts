@@ -1,8 +1,8 @@
-import { withDefaults } from "@/lib/content";
+import { withDefaults } from "@/api/content";
+import type { PageData } from "@/api/page-data";
 import type { Language } from "@/lib/i18n";
 import { catalogues } from "@/lib/i18n/catalogues";
 import { privacyDefaults, privacyDescriptions } from "@/lib/i18n/privacy-defaults";
-import type { PageData } from "@/lib/page-data";
 import { privacyPathOf } from "@/lib/paths";
 
 /** What the server puts in the head of a rendered page (internal/ssr/head.go). */

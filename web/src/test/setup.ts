@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
-import { dropSignedInHint, signedInHintCookie } from "@/lib/auth";
+import { dropSignedInHint, signedInHintCookie } from "@/api/auth";
 import { registerCatalogue } from "@/lib/i18n";
 import { catalogues } from "@/lib/i18n/catalogues";
 
@@ -20,7 +20,7 @@ Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 
 // Screens that look up the user run as in a browser that has logged in before (the server's
-// signed-in hint is present); src/lib/auth.test.ts covers the visitor without it.
+// signed-in hint is present); src/api/auth.test.ts covers the visitor without it.
 beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting the hint.
   document.cookie = `${signedInHintCookie}=1; Path=/`;

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import type { PortfolioItem } from "@/api/portfolio";
 import { WorkSection } from "@/features/public/work/work-section";
 import { cardSizes } from "@/features/public/work/work-thumbnail";
 import type { MediaInfo } from "@/lib/media";
-import type { PortfolioItem } from "@/lib/portfolio";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { imageTexts } from "./image-texts";
 import { ImageUploadButton, type ImageUploader, UploadedImagePreview } from "./image-upload";

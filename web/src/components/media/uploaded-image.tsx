@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImageOff, Loader2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { clientLogosUrl } from "@/api/client-logos";
+import { getMediaStatus } from "@/api/media.admin";
+import { portfolioQueryOptions } from "@/api/portfolio";
+import { testimonialsQueryOptions } from "@/api/testimonials";
 import { cn } from "@/components/ui/cn";
-import { clientLogosUrl } from "@/lib/client-logos";
 import type { MediaInfo } from "@/lib/media";
-import { getMediaStatus } from "@/lib/media-admin";
 import { isUploadPath } from "@/lib/media-url";
-import { portfolioQueryOptions } from "@/lib/portfolio";
-import { testimonialsQueryOptions } from "@/lib/testimonials";
 import type { ImageTexts } from "./image-texts";
 import { imageView } from "./image-view";
 import { ResponsivePicture } from "./responsive-picture";
@@ -46,7 +46,7 @@ export function useImageMedia(
           queryKey: testimonialsQueryOptions(language).queryKey,
         });
       }
-      // The visitor's and the admin's lists of logos (lib/client-logos-admin shares the prefix).
+      // The visitor's and the admin's lists of logos (api/client-logos.admin shares the prefix).
       void queryClient.invalidateQueries({ queryKey: [clientLogosUrl] });
     }
     previous.current = media?.status;

@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
+import { useContent, withDefaults } from "@/api/content";
 import { Mail, MapPin } from "@/components/ui/icons";
-import { useContent, withDefaults } from "@/lib/content";
 import { homePathOf, useLanguage } from "@/lib/i18n";
 import { privacyPathOf } from "@/lib/paths";
 import { InstagramIcon, LinkedInIcon, TikTokIcon } from "./brand-icons";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { useCurrentUser } from "@/api/auth";
 import { cn } from "@/components/ui/cn";
 import { Globe, Menu, X } from "@/components/ui/icons";
-import { useCurrentUser } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
 import { homeAnchors, paths } from "@/lib/paths";
 

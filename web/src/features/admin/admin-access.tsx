@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { useCurrentUser } from "@/api/auth";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useCurrentUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
 import { AccessNotice } from "./access-notice";
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, Redirect } from "wouter";
+import { useAuth } from "@/api/use-auth";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/lib/paths";
-import { useAuth } from "@/lib/use-auth";
 import { AccessNotice } from "./access-notice";
 
 /** The guard's texts, word for word from SPEC.md section 2 ("Admin guard"). */

@@ -1,11 +1,11 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { ArrowLeft, Film, Inbox, LayoutDashboard, MessageSquareQuote } from "lucide-react";
 import { Redirect, useLocation, useSearch } from "wouter";
+import { useAuth } from "@/api/use-auth";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/lib/paths";
-import { useAuth } from "@/lib/use-auth";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
+import type { LoginData } from "@/api/use-auth";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/form-field";
-import type { LoginData } from "@/lib/use-auth";
 import { type LoginValues, loginSchema } from "./schemas";
 
 /** The login tab: e-mail and password, checked by the spec's rules before anything is sent. */

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
+import type { RegisterData } from "@/api/use-auth";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/form-field";
-import type { RegisterData } from "@/lib/use-auth";
 import { type RegisterValues, registerSchema } from "./schemas";
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hasSiteAccess, siteAccessKey } from "@/lib/site-access";
+import { hasSiteAccess, siteAccessKey } from "@/api/site-access";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { ComingSoonPage } from "./coming-soon-page";
 

@@ -4,11 +4,11 @@ import { AlertCircle, Loader2, Lock } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import * as z from "zod/mini";
+import { grantSiteAccess, requestSiteAccess } from "@/api/site-access";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/form-field";
 import { errorStatus } from "@/lib/api";
 import { paths } from "@/lib/paths";
-import { grantSiteAccess, requestSiteAccess } from "@/lib/site-access";
 
 /** The gate's texts; the failure pair is SPEC.md section 5's, word for word. */
 const gateTexts = {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { grantSiteAccess, isGateExempt } from "@/lib/site-access";
+import { grantSiteAccess, isGateExempt } from "@/api/site-access";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { SiteGate } from "./site-gate";
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Redirect, useLocation } from "wouter";
+import { useCurrentUser } from "@/api/auth";
+import { hasSiteAccess, isGateExempt, useSiteInfo } from "@/api/site-access";
 import { Spinner } from "@/components/ui/spinner";
-import { useCurrentUser } from "@/lib/auth";
 import { useLanguage } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
-import { hasSiteAccess, isGateExempt, useSiteInfo } from "@/lib/site-access";
 
 /**
  * The site-wide access gate (SPEC.md section 2): while the server says the gate is on, a visitor

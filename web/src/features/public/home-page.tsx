@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { startAnalytics } from "@/api/analytics";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteNav } from "@/components/site/site-nav";
-import { startAnalytics } from "@/lib/analytics";
 import { useLanguage } from "@/lib/i18n";
 import { privacyPathOf } from "@/lib/paths";
 import { ContactSection } from "./contact/contact-section";
@@ -106,7 +106,7 @@ function Island({ children }: { children: ReactNode }) {
 export function HomePage() {
   const { language } = useLanguage();
   useJumpsThatLand();
-  // Counting starts once the page is live (lib/analytics.ts): after hydration, never on the server.
+  // Counting starts once the page is live (api/analytics.ts): after hydration, never on the server.
   useEffect(() => startAnalytics(language), [language]);
   return (
     <div id="top" className="relative isolate min-h-dvh overflow-x-clip">

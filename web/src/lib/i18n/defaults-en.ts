@@ -1,4 +1,4 @@
-import type { SectionDefaults } from "../content";
+import type { SectionDefaults } from "@/api/content";
 
 /**
  * The English built-in texts of the home page's sections (DESIGN.md section 4, "Defaults"): the

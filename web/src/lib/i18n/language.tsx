@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import type { SectionDefaults } from "../content";
+import type { SectionDefaults } from "@/api/content";
 import type { Messages, Texts } from "./no";
 
 /** The site's languages (SPEC.md: exactly no and en; no is the default). */
@@ -31,7 +31,7 @@ export function registerCatalogue(language: Language, messages: Messages): void 
   loaded[language] = messages;
 }
 
-/** The built-in section texts a page the server rendered carries (lib/page-data), before loadCatalogue. */
+/** The built-in section texts a page the server rendered carries (api/page-data), before loadCatalogue. */
 export function registerDefaults(language: Language, defaults: SectionDefaults): void {
   given[language] = defaults;
 }

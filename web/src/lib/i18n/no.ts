@@ -1,5 +1,5 @@
-import type { SectionDefaults } from "../content";
-import type { PortfolioCategory } from "../portfolio";
+import type { SectionDefaults } from "@/api/content";
+import type { PortfolioCategory } from "@/api/portfolio";
 
 /**
  * The Norwegian catalogue: the default language, and the source of the `Messages` type.

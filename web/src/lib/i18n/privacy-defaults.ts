@@ -1,4 +1,4 @@
-import type { PrivacyContent } from "../content";
+import type { PrivacyContent } from "@/api/content";
 import type { Language } from "./language";
 
 /**

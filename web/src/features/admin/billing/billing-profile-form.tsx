@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
+import { type BillingProfile, type KidAlgorithm, useSaveBillingProfile } from "@/api/billing.admin";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage, errorStatus } from "@/lib/api";
-import { type BillingProfile, type KidAlgorithm, useSaveBillingProfile } from "@/lib/billing";
 import {
   checkAccountNumber,
   checkOrgNumber,

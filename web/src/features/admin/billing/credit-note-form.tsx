@@ -1,13 +1,13 @@
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { type Invoice, invoiceNumber, useCreditNote } from "@/api/billing.admin";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { invoicePath } from "@/lib/admin-paths";
 import { errorMessage } from "@/lib/api";
-import { type Invoice, invoiceNumber, useCreditNote } from "@/lib/billing";
 import { formatMoney } from "@/lib/money";
 import { screenLanguage } from "./draft-rules";
 

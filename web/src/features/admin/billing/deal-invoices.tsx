@@ -1,12 +1,12 @@
 import { FilePlus2, Loader2 } from "lucide-react";
 import { useLocation } from "wouter";
+import { useCreateInvoice, useInvoices } from "@/api/billing.admin";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { invoicePath } from "@/lib/admin-paths";
 import { errorMessage } from "@/lib/api";
-import { useCreateInvoice, useInvoices } from "@/lib/billing";
 import { InvoiceList } from "./invoice-list";
 
 /**

@@ -2,13 +2,6 @@ import { Loader2, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Path, useFieldArray, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
-import { Button } from "@/components/ui/button";
-import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
 import {
   type Invoice,
   invoiceKindLabel,
@@ -17,9 +10,16 @@ import {
   useIssueInvoice,
   useUpdateDraft,
   type VatMode,
-} from "@/lib/billing";
-import { currencies } from "@/lib/deals";
-import { useFikenConnection } from "@/lib/fiken";
+} from "@/api/billing.admin";
+import { currencies } from "@/api/deals.admin";
+import { useFikenConnection } from "@/api/fiken.admin";
+import { Button } from "@/components/ui/button";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
 import { dealPath } from "@/lib/paths";
 import { ChoiceField, fieldLook, languageChoices } from "./choice-field";
 import {

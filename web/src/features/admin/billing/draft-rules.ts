@@ -1,4 +1,4 @@
-import type { Buyer, DraftInput, Invoice, InvoiceLine, VatMode } from "@/lib/billing";
+import type { Buyer, DraftInput, Invoice, InvoiceLine, VatMode } from "@/api/billing.admin";
 import type { Language } from "@/lib/i18n";
 import { moneyInput, parseMoney } from "@/lib/money";
 

@@ -1,19 +1,19 @@
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
-import type { Invoice } from "@/lib/billing";
+import type { Invoice } from "@/api/billing.admin";
 import {
   type FikenDocument,
   fikenStateLine,
   useCreditInFiken,
   useFikenStatus,
   useIssueInFiken,
-} from "@/lib/fiken";
+} from "@/api/fiken.admin";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
 
 function StateLine({ doc }: { doc: FikenDocument }) {
   const bad = doc.state === "failed" || (doc.error !== "" && !doc.retrying);

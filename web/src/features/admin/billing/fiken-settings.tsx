@@ -1,12 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
 import {
   type ConnectInput,
   type FikenConnection,
@@ -14,7 +8,13 @@ import {
   useDisconnectFiken,
   useFikenConnection,
   useTestFiken,
-} from "@/lib/fiken";
+} from "@/api/fiken.admin";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
 
 /** The form that connects Fiken: the token goes to the server once and is never shown again. */
 function ConnectForm() {

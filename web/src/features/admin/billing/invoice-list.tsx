@@ -1,6 +1,6 @@
 import { Link } from "wouter";
+import { type Invoice, invoiceKindLabel, invoiceNumber } from "@/api/billing.admin";
 import { invoicePath } from "@/lib/admin-paths";
-import { type Invoice, invoiceKindLabel, invoiceNumber } from "@/lib/billing";
 import { formatMoney } from "@/lib/money";
 import { screenLanguage } from "./draft-rules";
 import { StateBadge } from "./state-badge";

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Route } from "wouter";
+import type { Invoice } from "@/api/billing.admin";
 import { adminPaths } from "@/lib/admin-paths";
-import type { Invoice } from "@/lib/billing";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { InvoicePage } from "./invoice-page";
 

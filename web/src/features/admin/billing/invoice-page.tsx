@@ -1,10 +1,5 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { Link, useParams } from "wouter";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
-import { adminPaths } from "@/lib/admin-paths";
-import { errorStatus } from "@/lib/api";
 import {
   type Invoice,
   invoiceEhfUrl,
@@ -12,7 +7,12 @@ import {
   invoiceNumber,
   invoicePdfUrl,
   useInvoice,
-} from "@/lib/billing";
+} from "@/api/billing.admin";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { adminPaths } from "@/lib/admin-paths";
+import { errorStatus } from "@/lib/api";
 import { dealPath } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";
 import { DraftEditor } from "./draft-editor";

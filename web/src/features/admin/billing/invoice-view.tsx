@@ -1,7 +1,7 @@
 import { Link } from "wouter";
+import { type Invoice, invoiceNumber, paymentMethodLabels } from "@/api/billing.admin";
 import { Card } from "@/components/ui/card";
 import { invoicePath } from "@/lib/admin-paths";
-import { type Invoice, invoiceNumber, paymentMethodLabels } from "@/lib/billing";
 import { formatMoney } from "@/lib/money";
 import { CreditNoteForm } from "./credit-note-form";
 import { screenLanguage } from "./draft-rules";

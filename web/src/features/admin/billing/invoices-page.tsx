@@ -1,9 +1,9 @@
 import { useLocation, useSearch } from "wouter";
+import { type InvoiceState, invoiceStates, stateLabels, useInvoices } from "@/api/billing.admin";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
 import { adminPaths } from "@/lib/admin-paths";
-import { type InvoiceState, invoiceStates, stateLabels, useInvoices } from "@/lib/billing";
 import { AdminLayout } from "../layout/admin-layout";
 import { InvoiceList } from "./invoice-list";
 

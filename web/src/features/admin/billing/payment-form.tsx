@@ -1,18 +1,18 @@
 import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
 import {
   type Invoice,
   type PaymentInput,
   paymentMethodLabels,
   paymentMethods,
   useRecordPayment,
-} from "@/lib/billing";
-import { localToday } from "@/lib/deals";
+} from "@/api/billing.admin";
+import { localToday } from "@/api/deals.admin";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
 import { formatMoney, moneyInput, parseMoney } from "@/lib/money";
 import { ChoiceField } from "./choice-field";
 import { isDay, screenLanguage } from "./draft-rules";

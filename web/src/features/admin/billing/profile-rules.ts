@@ -1,6 +1,6 @@
 import type { Path } from "react-hook-form";
 import * as z from "zod/mini";
-import { type BillingProfile, kidAlgorithms } from "@/lib/billing";
+import { type BillingProfile, kidAlgorithms } from "@/api/billing.admin";
 import { emailPattern } from "@/lib/form-rules";
 import { languages } from "@/lib/i18n";
 import { checkAccountNumber, checkOrgNumber, compactNumber } from "@/lib/norwegian-numbers";

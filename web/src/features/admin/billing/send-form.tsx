@@ -1,17 +1,17 @@
 import { Loader2, Send } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage, errorStatus } from "@/lib/api";
 import {
   type Invoice,
   invoiceKindLabel,
   invoiceNumber,
   type SentInvoice,
   useSendInvoice,
-} from "@/lib/billing";
+} from "@/api/billing.admin";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage, errorStatus } from "@/lib/api";
 
 /**
  * An issued document e-mailed to the brand (issue 34), its PDF and EHF attached, in the invoice's

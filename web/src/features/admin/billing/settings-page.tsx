@@ -1,7 +1,7 @@
+import { useBillingProfile, useInvoices } from "@/api/billing.admin";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useBillingProfile, useInvoices } from "@/lib/billing";
 import { AdminLayout } from "../layout/admin-layout";
 import { BillingProfileForm } from "./billing-profile-form";
 import { FikenSettings } from "./fiken-settings";

@@ -1,6 +1,6 @@
+import { invoiceStateLabel } from "@/api/billing.admin";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { invoiceStateLabel } from "@/lib/billing";
 
 /** Each state's colour: what needs her attention (overdue) stands out, what is done is quiet. */
 const tones: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { InvoiceLine } from "@/lib/billing";
+import type { InvoiceLine } from "@/api/billing.admin";
 import { computeTotals, formatMoney } from "@/lib/money";
 import { screenLanguage } from "./draft-rules";
 

@@ -1,6 +1,14 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import type { ClientLogo } from "@/api/client-logos";
+import {
+  useAddClientLogo,
+  useAdminClientLogos,
+  useDeleteClientLogo,
+  useReorderClientLogos,
+  useUpdateClientLogo,
+} from "@/api/client-logos.admin";
 import { imageTexts } from "@/components/media/image-texts";
 import { AdminImage } from "@/components/media/uploaded-image";
 import { Button } from "@/components/ui/button";
@@ -13,20 +21,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import type { ClientLogo } from "@/lib/client-logos";
-import {
-  useAddClientLogo,
-  useAdminClientLogos,
-  useDeleteClientLogo,
-  useReorderClientLogos,
-  useUpdateClientLogo,
-} from "@/lib/client-logos-admin";
 import { formValues, trimmedValues } from "@/lib/form-values";
 import { paths } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";
+import { ListState, toastError } from "../layout/list-state";
 import { toastOrderSaved } from "../ordering/order-saved";
 import { SortableList } from "../ordering/sortable-list";
 import { ClientLogoForm, emptyClientLogo } from "./client-logo-form";
@@ -48,20 +48,14 @@ export function ClientLogosPage() {
       toast.success("Logo added");
       setEditing(null);
     },
-    onError: (e) =>
-      toast.error("Error adding logo", {
-        description: errorMessage(e, "The logo could not be added. Please try again."),
-      }),
+    onError: toastError("Error adding logo", "The logo could not be added. Please try again."),
   });
   const update = useUpdateClientLogo({
     onSuccess: () => {
       toast.success("Logo updated");
       setEditing(null);
     },
-    onError: (e) =>
-      toast.error("Error updating logo", {
-        description: errorMessage(e, "The logo could not be updated. Please try again."),
-      }),
+    onError: toastError("Error updating logo", "The logo could not be updated. Please try again."),
   });
   const remove = useDeleteClientLogo({
     onSuccess: () => {
@@ -77,10 +71,10 @@ export function ClientLogosPage() {
   });
   const reorder = useReorderClientLogos({
     onSuccess: toastOrderSaved,
-    onError: (e) =>
-      toast.error("Error saving the order", {
-        description: errorMessage(e, "The new order could not be saved. Please try again."),
-      }),
+    onError: toastError(
+      "Error saving the order",
+      "The new order could not be saved. Please try again.",
+    ),
   });
 
   const addButton = (
@@ -90,95 +84,84 @@ export function ClientLogosPage() {
     </Button>
   );
 
-  let content: React.ReactNode;
-  if (list.isPending) {
-    content = <Spinner label="Loading logos" />;
-  } else if (list.isError) {
-    content = (
-      <Card className="flex flex-col items-center gap-3 p-10 text-center">
-        <p className="text-destructive">Failed to load the logos.</p>
-        <Button variant="outline" onClick={() => list.refetch()}>
-          Try Again
-        </Button>
-      </Card>
-    );
-  } else if (list.data.length === 0) {
-    content = (
-      <Card className="flex flex-col items-center gap-4 p-10 text-center">
-        <p className="text-muted-foreground">
-          No client logos yet. The home page shows the strip once you add one.
-        </p>
-        {addButton}
-      </Card>
-    );
-  } else {
-    content = (
-      <SortableList
-        items={list.data}
-        nameOf={(logo) => logo.name}
-        label="Client logos, in the order visitors see them"
-        layout="grid"
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
-        onReorder={(ids) => reorder.mutate(ids)}
-      >
-        {(logo, { handle, moveButtons }) => (
-          <Card className="flex h-full flex-col gap-3 p-4" data-testid="client-logo-card">
-            <div className="flex items-start gap-2">
-              <div className="min-w-0 flex-1">
-                <h2 className="truncate font-semibold">{logo.name}</h2>
-                {logo.linkUrl ? (
-                  <a
-                    href={logo.linkUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex h-5 max-w-full items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline"
-                  >
-                    <span className="truncate">{logo.linkUrl.replace(/^https?:\/\//, "")}</span>
-                    <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
-                  </a>
-                ) : (
-                  <p className="h-5 text-sm text-muted-foreground">No link</p>
-                )}
+  const content = (
+    <ListState
+      query={list}
+      loading="Loading logos"
+      failed="Failed to load the logos."
+      empty={{
+        message: "No client logos yet. The home page shows the strip once you add one.",
+        action: addButton,
+      }}
+    >
+      {(items) => (
+        <SortableList
+          items={items}
+          nameOf={(logo) => logo.name}
+          label="Client logos, in the order visitors see them"
+          layout="grid"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+          onReorder={(ids) => reorder.mutate(ids)}
+        >
+          {(logo, { handle, moveButtons }) => (
+            <Card className="flex h-full flex-col gap-3 p-4" data-testid="client-logo-card">
+              <div className="flex items-start gap-2">
+                <div className="min-w-0 flex-1">
+                  <h2 className="truncate font-semibold">{logo.name}</h2>
+                  {logo.linkUrl ? (
+                    <a
+                      href={logo.linkUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex h-5 max-w-full items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline"
+                    >
+                      <span className="truncate">{logo.linkUrl.replace(/^https?:\/\//, "")}</span>
+                      <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+                    </a>
+                  ) : (
+                    <p className="h-5 text-sm text-muted-foreground">No link</p>
+                  )}
+                </div>
+                {handle}
               </div>
-              {handle}
-            </div>
-            <div className="rounded-md border border-border bg-white">
-              <AdminImage
-                address={logo.imageUrl}
-                media={logo.imageMedia ?? null}
-                shape="logo"
-                sizes="20rem"
-                texts={imageTexts.en}
-                placeholder={null}
-              />
-            </div>
-            <div className="mt-auto flex flex-wrap items-center justify-end gap-2">
-              <span className="mr-auto">{moveButtons}</span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setEditing({ mode: "edit", item: logo })}
-                aria-label={`Edit ${logo.name}`}
-              >
-                <Pencil className="size-4" aria-hidden="true" />
-                Edit
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                className="text-destructive"
-                onClick={() => setDeleting(logo)}
-                aria-label={`Delete ${logo.name}`}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-                Delete
-              </Button>
-            </div>
-          </Card>
-        )}
-      </SortableList>
-    );
-  }
+              <div className="rounded-md border border-border bg-white">
+                <AdminImage
+                  address={logo.imageUrl}
+                  media={logo.imageMedia ?? null}
+                  shape="logo"
+                  sizes="20rem"
+                  texts={imageTexts.en}
+                  placeholder={null}
+                />
+              </div>
+              <div className="mt-auto flex flex-wrap items-center justify-end gap-2">
+                <span className="mr-auto">{moveButtons}</span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setEditing({ mode: "edit", item: logo })}
+                  aria-label={`Edit ${logo.name}`}
+                >
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive"
+                  onClick={() => setDeleting(logo)}
+                  aria-label={`Delete ${logo.name}`}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </Button>
+              </div>
+            </Card>
+          )}
+        </SortableList>
+      )}
+    </ListState>
+  );
 
   return (
     <AdminLayout

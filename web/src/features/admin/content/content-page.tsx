@@ -3,6 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Loader2, Save } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { type ContentSection, contentQueryOptions } from "@/api/content";
+import { useSaveContent } from "@/api/content.admin";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -12,8 +14,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage, errorStatus } from "@/lib/api";
-import { type ContentSection, contentQueryOptions } from "@/lib/content";
-import { useSaveContent } from "@/lib/content-admin";
 import type { Language } from "@/lib/i18n";
 import { catalogues } from "@/lib/i18n/catalogues";
 import { privacyDefaults } from "@/lib/i18n/privacy-defaults";
@@ -96,7 +96,7 @@ export function SectionForm({
 }
 
 function SectionEditor({ section, language }: { section: SectionDef; language: Language }) {
-  // The spec's content fetch (retried up to 3 times, never on a 404), shared with lib/content.
+  // The spec's content fetch (retried up to 3 times, never on a 404), shared with api/content.
   const query = useQuery(contentQueryOptions(section.id, language));
   const save = useSaveContent(section.id, language, {
     onSuccess: () => {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { ContentSection } from "@/lib/content";
+import type { ContentSection } from "@/api/content";
 
 /**
  * The editable sections of SPEC.md section 3 (website_content). Every field is a required string;

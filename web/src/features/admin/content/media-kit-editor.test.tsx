@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { KitSettings } from "@/lib/media-kit-admin";
+import type { KitSettings } from "@/api/media-kit.admin";
 import { toForm, toSettings } from "./media-kit-editor";
 
 const saved: KitSettings = {

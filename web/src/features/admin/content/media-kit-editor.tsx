@@ -1,13 +1,5 @@
 import { ArrowDown, ArrowUp, Copy, ExternalLink, Loader2, Plus, Save, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
-import type { Language } from "@/lib/i18n";
 import {
   type KitFigure,
   type KitNumbers,
@@ -18,7 +10,15 @@ import {
   rightKinds,
   useMediaKit,
   useSaveMediaKit,
-} from "@/lib/media-kit-admin";
+} from "@/api/media-kit.admin";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
 
 const sectionNames: Record<KitSection, string> = {
   about: "About (intro and niches on the cover)",

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { BillingSummary } from "@/lib/billing";
+import type { BillingSummary } from "@/api/billing.admin";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { BillingOverview } from "./billing-overview";
 

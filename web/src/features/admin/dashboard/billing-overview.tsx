@@ -1,16 +1,14 @@
-import { format, parseISO } from "date-fns";
 import { Receipt } from "lucide-react";
 import { Link } from "wouter";
+import { type BillingSummary, type Turnover, useBillingSummary } from "@/api/billing.admin";
 import { Card } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { invoicePath } from "@/lib/admin-paths";
-import { type BillingSummary, type Turnover, useBillingSummary } from "@/lib/billing";
+import { formatDay } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 
 /** The admin's screens read English (issue 22): money as "NOK 7,875.00". */
 const formatMinor = (minor: number, currency: string) => formatMoney(minor, currency, "en");
-
-const day = (d: string) => format(parseISO(d), "MMM d, yyyy");
 
 /**
  * What the 50 000 kr line asks of her, in Norwegian and English (the brand-facing language and the
@@ -39,7 +37,7 @@ function VATLine({
     <div className="mt-5 border-t border-border pt-4" data-testid="vat-line">
       <h3 className="text-sm font-semibold">The 50 000 kr VAT line</h3>
       <p className="mt-1 text-sm text-muted-foreground">
-        Turnover {day(turnover.from)} – {day(turnover.to)}:{" "}
+        Turnover {formatDay(turnover.from)} – {formatDay(turnover.to)}:{" "}
         <span className="font-medium text-foreground">{formatMinor(turnover.amount, "NOK")}</span>{" "}
         of {formatMinor(turnover.threshold, "NOK")}
       </p>
@@ -103,7 +101,7 @@ export function BillingOverview() {
                     {inv.kind === "deposit" ? "Deposit" : "Invoice"} {inv.number} · {inv.buyer}
                   </Link>
                   <span className="text-destructive">
-                    {formatMinor(inv.outstanding, inv.currency)} due {day(inv.dueDate)}
+                    {formatMinor(inv.outstanding, inv.currency)} due {formatDay(inv.dueDate)}
                   </span>
                 </li>
               ))}

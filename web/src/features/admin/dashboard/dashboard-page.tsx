@@ -1,13 +1,13 @@
 import { ArrowRight, FileText, Handshake, Image, Mail, MessageSquareQuote } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
+import { localToday } from "@/api/deals.admin";
+import { useUnreadInquiryCount } from "@/api/inquiries.admin";
+import { usePortfolio } from "@/api/portfolio";
+import { useTestimonials } from "@/api/testimonials";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { localToday } from "@/lib/deals";
-import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { paths } from "@/lib/paths";
-import { usePortfolio } from "@/lib/portfolio";
-import { useTestimonials } from "@/lib/testimonials";
 import { AdminLayout } from "../layout/admin-layout";
 // Not a lazy import of its own: the dashboard is lazy already, and a nested lazy import made the
 // bundler split shared modules out of the visitor's main script (2 KB more for every visitor).

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { EndingLicence } from "@/lib/rooms-admin";
+import type { EndingLicence } from "@/api/rooms.admin";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { LicencesEnding } from "./licences-ending";
 

@@ -1,9 +1,9 @@
-import { format, parseISO } from "date-fns";
 import { CalendarClock } from "lucide-react";
 import { Link } from "wouter";
+import { type EndingLicence, useEndingLicences } from "@/api/rooms.admin";
 import { Card } from "@/components/ui/card";
+import { formatDay } from "@/lib/dates";
 import { dealPath } from "@/lib/paths";
-import { type EndingLicence, useEndingLicences } from "@/lib/rooms-admin";
 
 /** When a licence ends, counted from today. */
 function ends(l: EndingLicence): string {
@@ -38,7 +38,7 @@ export function LicencesEnding({ today }: { today: string }) {
                 {l.brand} · video {l.deliverable}
               </Link>
               <span className={l.daysLeft <= 0 ? "text-destructive" : "text-muted-foreground"}>
-                {ends(l)} ({format(parseISO(l.endDate), "MMM d, yyyy")})
+                {ends(l)} ({formatDay(l.endDate)})
               </span>
             </li>
           ))}

@@ -9,11 +9,11 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { useBillingSummary } from "@/api/billing.admin";
+import { dealSummaryQueryOptions } from "@/api/deals.admin";
+import { useUnreadInquiryCount } from "@/api/inquiries.admin";
 import { Card } from "@/components/ui/card";
 import { adminPaths } from "@/lib/admin-paths";
-import { useBillingSummary } from "@/lib/billing";
-import { type DealSummary, dealSummaryQueryOptions } from "@/lib/deals";
-import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { dealPath, paths } from "@/lib/paths";
 
 function Need({ href, icon, text }: { href: string; icon: ReactNode; text: string }) {
@@ -35,14 +35,6 @@ function Need({ href, icon, text }: { href: string; icon: ReactNode; text: strin
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The summary's deals where the brand has answered in the delivery room (approved a draft, asked
- * for changes, accepted a quote) since the creator last opened them, the latest first
- * (docs/deals.md, the summary's `answered`). Declared beside its one reader: the deals' resource
- * module's DealSummary does not name the field yet.
- */
-type Summary = DealSummary & { answered?: Array<{ id: number; brand: string; at: string }> };
-
-/**
  * The first thing the Overview shows: what waits for the creator today — new inquiries, deals the
  * brand has answered, deals due this week (overdue ones named apart), invoices past their due
  * date — each a link to where she acts on it; a calm line when nothing does.
@@ -53,7 +45,7 @@ export function NeedsYou({ today }: { today: string }) {
   // the cached summary would still count it when she comes back.
   const deals = useQuery({ ...dealSummaryQueryOptions(today), refetchOnMount: "always" });
   const billing = useBillingSummary();
-  const answered = (deals.data as Summary | undefined)?.answered ?? [];
+  const answered = deals.data?.answered ?? [];
   const due = deals.data?.dueThisWeek ?? [];
   const lateDeals = due.filter((d) => d.overdue).length;
   const overdueInvoices = billing.data?.overdue.length ?? 0;

@@ -1,14 +1,14 @@
 import { format, parseISO } from "date-fns";
 import { Link } from "wouter";
-import { Badge } from "@/components/ui/badge";
-import { cn } from "@/components/ui/cn";
 import {
   type DealSummary,
   formatPrice,
   formatValue,
   stageLabel,
   useDealSummary,
-} from "@/lib/deals";
+} from "@/api/deals.admin";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import { dealPath, paths } from "@/lib/paths";
 
 /** The stage's bar: its share of the largest stage's value in the main currency. */

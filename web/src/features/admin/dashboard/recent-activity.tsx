@@ -1,7 +1,7 @@
-import { format as formatDate } from "date-fns";
 import { Film, Handshake, Link2, Mail } from "lucide-react";
 import { Link } from "wouter";
-import { type ActivityItem, useActivity } from "@/lib/activity";
+import { type ActivityItem, useActivity } from "@/api/activity.admin";
+import { formatMoment } from "@/lib/dates";
 
 const icons: Record<ActivityItem["type"], typeof Mail> = {
   inquiry: Mail,
@@ -46,9 +46,7 @@ export function RecentActivity() {
             </span>
             <span className="min-w-0">
               <span className="block">{text}</span>
-              <span className="block text-xs text-muted-foreground">
-                {formatDate(new Date(item.at), "MMM d, yyyy • h:mm a")}
-              </span>
+              <span className="block text-xs text-muted-foreground">{formatMoment(item.at)}</span>
             </span>
           </li>
         );

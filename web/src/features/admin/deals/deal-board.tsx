@@ -19,7 +19,6 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { useRef, useState } from "react";
-import { cn } from "@/components/ui/cn";
 import {
   type Deal,
   type DealStage,
@@ -27,7 +26,8 @@ import {
   formatValue,
   stageLabel,
   stageLabels,
-} from "@/lib/deals";
+} from "@/api/deals.admin";
+import { cn } from "@/components/ui/cn";
 import { DealCard, DealCardPreview } from "./deal-card";
 
 // The board of deals (issue 28): a column per stage, moved between with @dnd-kit — the mouse, a

@@ -1,8 +1,8 @@
 import { useDraggable } from "@dnd-kit/core";
-import { format, parseISO } from "date-fns";
 import { CalendarDays, GripVertical } from "lucide-react";
 import type { KeyboardEventHandler, MouseEventHandler, TouchEventHandler } from "react";
 import { Link } from "wouter";
+import { type Deal, type DealStage, dealStages, formatPrice, stageLabels } from "@/api/deals.admin";
 import { cn } from "@/components/ui/cn";
 import {
   Select,
@@ -11,7 +11,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import { type Deal, type DealStage, dealStages, formatPrice, stageLabels } from "@/lib/deals";
+import { formatDay } from "@/lib/dates";
 import { dealPath } from "@/lib/paths";
 
 /** A press on a card's control (its select) is the control's, never a drag. */
@@ -21,7 +21,6 @@ function stop(event: { stopPropagation: () => void }) {
 }
 
 /** A due date as the board shows it: "Mar 12, 2026". */
-export const formatDue = (day: string) => format(parseISO(day), "MMM d, yyyy");
 
 /** Due before today and not delivered yet. */
 export function isOverdue(deal: Pick<Deal, "dueDate" | "stage">, today: string): boolean {
@@ -54,7 +53,7 @@ function CardBody({ deal, today }: { deal: Deal; today: string }) {
         )}
       >
         <CalendarDays className="size-3.5" aria-hidden="true" />
-        {deal.dueDate ? `Due ${formatDue(deal.dueDate)}` : "No due date"}
+        {deal.dueDate ? `Due ${formatDay(deal.dueDate)}` : "No due date"}
         {overdue ? " · overdue" : ""}
       </p>
       {videos ? <p className="mt-0.5 text-xs text-muted-foreground">{videos}</p> : null}

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { type FieldNamesMarkedBoolean, useForm } from "react-hook-form";
+import { currencies, dealFormats, dealStages, stageLabels } from "@/api/deals.admin";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -12,7 +13,6 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { currencies, dealFormats, dealStages, stageLabels } from "@/lib/deals";
 import { catalogues } from "@/lib/i18n/catalogues";
 import { type DealValues, dealSchema } from "./deal-rules";
 

@@ -1,7 +1,7 @@
-import { format, parseISO } from "date-fns";
 import { ArrowRight, History, Pencil, Plus } from "lucide-react";
-import type { DealEvent } from "@/lib/deals";
-import { formatPrice, stageLabel } from "@/lib/deals";
+import type { DealEvent } from "@/api/deals.admin";
+import { formatPrice, stageLabel } from "@/api/deals.admin";
+import { formatDay, formatMoment } from "@/lib/dates";
 
 /** The names of a deal's fields in its history. */
 const fieldLabels: Record<string, string> = {
@@ -24,7 +24,7 @@ const fieldLabels: Record<string, string> = {
 function shown(field: string, value: string, currency: string): string {
   if (value === "") return "none";
   if (field === "price") return Number(value) ? formatPrice(Number(value), currency) : "none";
-  if (field === "dueDate") return format(parseISO(value), "MMM d, yyyy");
+  if (field === "dueDate") return formatDay(value);
   if (field === "language")
     return value === "en" ? "English" : value === "no" ? "Norwegian" : value;
   return `“${value}”`;
@@ -76,9 +76,7 @@ export function DealHistory({ events, currency }: { events: DealEvent[]; currenc
                   <span className="font-medium">{event.actor.name || "Someone"}</span> {line}
                 </p>
               ))}
-              <p className="text-xs text-muted-foreground">
-                {format(new Date(event.at), "MMM d, yyyy • h:mm a")}
-              </p>
+              <p className="text-xs text-muted-foreground">{formatMoment(event.at)}</p>
             </div>
           </li>
         );

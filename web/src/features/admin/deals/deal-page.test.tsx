@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Route } from "wouter";
-import type { DealWithEvents } from "@/lib/deals";
+import type { DealWithEvents } from "@/api/deals.admin";
 import { paths } from "@/lib/paths";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { DealPage } from "./deal-page";

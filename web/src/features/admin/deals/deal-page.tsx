@@ -2,13 +2,6 @@ import { format } from "date-fns";
 import { ArrowLeft, Mail, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage, errorStatus } from "@/lib/api";
 import {
   type DealInput,
   type DealWithEvents,
@@ -17,7 +10,14 @@ import {
   useDeal,
   useDeleteDeal,
   useUpdateDeal,
-} from "@/lib/deals";
+} from "@/api/deals.admin";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage, errorStatus } from "@/lib/api";
 import { paths } from "@/lib/paths";
 import { DealInvoices } from "../billing/deal-invoices";
 import { AdminLayout } from "../layout/admin-layout";

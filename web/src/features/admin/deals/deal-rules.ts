@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { currencies, type Deal, type DealInput, dealFormats, dealStages } from "@/lib/deals";
+import { currencies, type Deal, type DealInput, dealFormats, dealStages } from "@/api/deals.admin";
 import { emailPattern } from "@/lib/form-rules";
 import { formValues, trimmedValues } from "@/lib/form-values";
 import { languages } from "@/lib/i18n";

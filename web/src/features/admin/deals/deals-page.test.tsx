@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Deal } from "@/lib/deals";
+import type { Deal } from "@/api/deals.admin";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { DealsPage } from "./deals-page";
 

@@ -1,17 +1,5 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
 import {
   type DealStage,
   formatValue,
@@ -20,8 +8,18 @@ import {
   useCreateDeal,
   useDeals,
   useMoveDeal,
-} from "@/lib/deals";
+} from "@/api/deals.admin";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toaster";
 import { AdminLayout } from "../layout/admin-layout";
+import { ListState, toastError } from "../layout/list-state";
 import { DealBoard } from "./deal-board";
 import { DealForm } from "./deal-form";
 import { dealInput, emptyDeal } from "./deal-rules";
@@ -33,20 +31,17 @@ export function DealsPage() {
   const today = localToday();
 
   const move = useMoveDeal({
-    onError: (e) =>
-      toast.error("The deal could not be moved", {
-        description: errorMessage(e, "Please try again."),
-      }),
+    onError: toastError("The deal could not be moved", "Please try again."),
   });
   const create = useCreateDeal({
     onSuccess: (deal) => {
       toast.success("Deal added", { description: deal.brand });
       setAdding(false);
     },
-    onError: (e) =>
-      toast.error("Error adding the deal", {
-        description: errorMessage(e, "There was an error adding the deal. Please try again."),
-      }),
+    onError: toastError(
+      "Error adding the deal",
+      "There was an error adding the deal. Please try again.",
+    ),
   });
 
   const onMove = (deal: { id: number; brand: string }, stage: DealStage) => {
@@ -56,33 +51,25 @@ export function DealsPage() {
     );
   };
 
-  let content: React.ReactNode;
-  if (deals.isPending) {
-    content = <Spinner label="Loading deals" />;
-  } else if (deals.isError) {
-    content = (
-      <Card className="flex flex-col items-center gap-3 p-10 text-center">
-        <p className="text-destructive">Failed to load deals.</p>
-        <Button variant="outline" onClick={() => deals.refetch()}>
-          Try Again
-        </Button>
-      </Card>
-    );
-  } else {
-    const open = deals.data.filter((d) => d.stage !== "paid" && d.stage !== "lost");
-    const value: Record<string, number> = {};
-    for (const d of open) value[d.currency] = (value[d.currency] ?? 0) + d.price;
-    content = (
-      <>
-        <p className="mb-4 text-sm text-muted-foreground" data-testid="deals-open">
-          {open.length === 0
-            ? "No open deals. Make one from an inquiry, or add one by hand."
-            : `Open: ${formatValue(value)} in ${open.length} ${open.length === 1 ? "deal" : "deals"}.`}
-        </p>
-        <DealBoard deals={deals.data} today={today} onMove={onMove} />
-      </>
-    );
-  }
+  const content = (
+    <ListState query={deals} loading="Loading deals" failed="Failed to load deals.">
+      {(items) => {
+        const open = items.filter((d) => d.stage !== "paid" && d.stage !== "lost");
+        const value: Record<string, number> = {};
+        for (const d of open) value[d.currency] = (value[d.currency] ?? 0) + d.price;
+        return (
+          <>
+            <p className="mb-4 text-sm text-muted-foreground" data-testid="deals-open">
+              {open.length === 0
+                ? "No open deals. Make one from an inquiry, or add one by hand."
+                : `Open: ${formatValue(value)} in ${open.length} ${open.length === 1 ? "deal" : "deals"}.`}
+            </p>
+            <DealBoard deals={items} today={today} onMove={onMove} />
+          </>
+        );
+      }}
+    </ListState>
+  );
 
   return (
     <AdminLayout

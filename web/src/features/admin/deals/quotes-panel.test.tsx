@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { Deal } from "@/lib/deals";
-import { parseAmount, previewTotals, type Quote } from "@/lib/quotes-admin";
+import type { Deal } from "@/api/deals.admin";
+import { parseAmount, previewTotals, type Quote } from "@/api/quotes.admin";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { QuotesPanel } from "./quotes-panel";
 

@@ -1,17 +1,7 @@
-import { format } from "date-fns";
 import { FilePlus2, Plus, Send, Trash2, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
-import type { Deal } from "@/lib/deals";
+import type { Deal } from "@/api/deals.admin";
 import {
   amountText,
   formatMinor,
@@ -31,7 +21,17 @@ import {
   useWithdrawQuote,
   type VatMode,
   vatModes,
-} from "@/lib/quotes-admin";
+} from "@/api/quotes.admin";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
+import { formatDay, formatMoment } from "@/lib/dates";
 
 /**
  * A deal's quotes (issue 34): a draft prefilled from the deal, edited here with its totals live,
@@ -61,9 +61,6 @@ const vatModeLabels: Record<VatMode, string> = {
   none: "No VAT (not VAT-registered)",
   export: "0 % VAT, reverse charge (business abroad)",
 };
-
-const when = (iso: string) => format(new Date(iso), "MMM d, yyyy • h:mm a");
-const day = (iso: string) => format(new Date(`${iso}T12:00:00`), "MMM d, yyyy");
 
 /** A line as the editor holds it: numbers as typed, checked when saved. */
 interface LineValues {
@@ -567,9 +564,9 @@ function SentQuote({ quote, dealId }: { quote: Quote; dealId: number }) {
         depositPercent={quote.depositPercent}
       />
       <p className="text-sm text-muted-foreground">
-        Valid until {day(quote.validUntil)} · payment {quote.paymentTermsDays} days
-        {quote.sentAt ? ` · sent ${when(quote.sentAt)}` : ""}
-        {quote.withdrawnAt ? ` · withdrawn ${when(quote.withdrawnAt)}` : ""}
+        Valid until {formatDay(quote.validUntil)} · payment {quote.paymentTermsDays} days
+        {quote.sentAt ? ` · sent ${formatMoment(quote.sentAt)}` : ""}
+        {quote.withdrawnAt ? ` · withdrawn ${formatMoment(quote.withdrawnAt)}` : ""}
       </p>
       {a ? (
         <dl
@@ -581,7 +578,7 @@ function SentQuote({ quote, dealId }: { quote: Quote; dealId: number }) {
             {a.name}, {a.title}, {a.company}
           </dd>
           <dt className="text-muted-foreground">When</dt>
-          <dd>{when(a.at)}</dd>
+          <dd>{formatMoment(a.at)}</dd>
           <dt className="text-muted-foreground">From address</dt>
           <dd>{a.clientAddress}</dd>
           <dt className="text-muted-foreground">Document SHA-256</dt>

@@ -1,6 +1,12 @@
-import { format } from "date-fns";
 import { Building2, Eye, Link2, Mail, Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import {
+  type Inquiry,
+  useDeleteInquiry,
+  useInquiries,
+  useMailState,
+  useMarkInquiryRead,
+} from "@/api/inquiries.admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -14,18 +20,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import {
-  type Inquiry,
-  useDeleteInquiry,
-  useInquiries,
-  useMailState,
-  useMarkInquiryRead,
-} from "@/lib/inquiries";
+import { formatMoment } from "@/lib/dates";
 import { AdminLayout } from "../layout/admin-layout";
+import { ListState, toastError } from "../layout/list-state";
 import { InquiryDeal } from "./inquiry-deal";
 import { DeliveryStatus, ExportCsvButton, MailOffNotice, ReplyButton } from "./inquiry-mail";
 
@@ -33,7 +33,6 @@ const filters = ["all", "unread", "read"] as const;
 type Filter = (typeof filters)[number];
 
 /** SPEC.md: dates like 'MMM d, yyyy • h:mm a'. */
-export const formatInquiryDate = (iso: string) => format(new Date(iso), "MMM d, yyyy • h:mm a");
 
 /** "/admin/inquiries": contact form messages with All/Unread/Read tabs. */
 export function InquiriesPage() {
@@ -44,13 +43,10 @@ export function InquiriesPage() {
   const mail = useMailState();
 
   const markRead = useMarkInquiryRead({
-    onError: (e) =>
-      toast.error("Error marking as read", {
-        description: errorMessage(
-          e,
-          "There was an error marking the inquiry as read. Please try again.",
-        ),
-      }),
+    onError: toastError(
+      "Error marking as read",
+      "There was an error marking the inquiry as read. Please try again.",
+    ),
   });
   const remove = useDeleteInquiry({
     onSuccess: () => {
@@ -88,95 +84,86 @@ export function InquiriesPage() {
   const read = all.filter((i) => i.isRead);
   const shown = filter === "unread" ? unread : filter === "read" ? read : all;
 
-  let content: ReactNode;
-  if (list.isPending) {
-    content = <Spinner label="Loading inquiries" />;
-  } else if (list.isError) {
-    content = (
-      <Card className="flex flex-col items-center gap-3 p-10 text-center">
-        <p className="text-destructive">Failed to load inquiries.</p>
-        <Button variant="outline" onClick={() => list.refetch()}>
-          Try Again
-        </Button>
-      </Card>
-    );
-  } else if (shown.length === 0) {
-    content = (
-      <Card className="p-10 text-center text-muted-foreground">
-        {/* SPEC.md's 'No {filter} inquiries found.', which reads wrong for All. */}
-        {filter === "all" ? "No inquiries found." : `No ${filter} inquiries found.`}
-      </Card>
-    );
-  } else {
-    content = (
-      <ul className="flex flex-col gap-3">
-        {shown.map((inq) => (
-          <li key={inq.id}>
-            <Card
-              data-testid="inquiry-card"
-              className={cn("p-5", !inq.isRead && "border-l-4 border-l-amber-400")}
-            >
-              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="font-semibold">{inq.name}</h2>
-                    {!inq.isRead ? <Badge variant="accent">New</Badge> : null}
-                  </div>
-                  <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-                    <span className="inline-flex items-center gap-1 break-all">
-                      <Mail className="size-3.5" aria-hidden="true" />
-                      {inq.email}
-                    </span>
-                    {inq.company ? (
-                      <span className="inline-flex items-center gap-1">
-                        <Building2 className="size-3.5" aria-hidden="true" />
-                        {inq.company}
-                      </span>
-                    ) : null}
-                    {inq.pitchLink ? (
-                      <span
-                        className="inline-flex items-center gap-1"
-                        data-testid="inquiry-pitch-link"
-                      >
-                        <Link2 className="size-3.5" aria-hidden="true" />
-                        Via pitch link “{inq.pitchLink.name}”
-                      </span>
-                    ) : null}
-                  </p>
-                  <p className="mt-2 line-clamp-2 text-sm">{inq.message}</p>
-                  <p className="mt-2 text-xs text-muted-foreground">
-                    {formatInquiryDate(inq.createdAt)}
-                    {inq.service ? ` · ${inq.service}` : ""}
-                  </p>
-                  {mail.data?.enabled ? (
-                    <div className="mt-2">
-                      <DeliveryStatus inquiry={inq} delivery={mail.data.deliveries[inq.id]} />
+  // SPEC.md's 'No {filter} inquiries found.', which reads wrong for All.
+  const emptyMessage = filter === "all" ? "No inquiries found." : `No ${filter} inquiries found.`;
+  const content = (
+    <ListState
+      query={list}
+      loading="Loading inquiries"
+      failed="Failed to load inquiries."
+      items={shown}
+      empty={{ message: emptyMessage }}
+    >
+      {(items) => (
+        <ul className="flex flex-col gap-3">
+          {items.map((inq) => (
+            <li key={inq.id}>
+              <Card
+                data-testid="inquiry-card"
+                className={cn("p-5", !inq.isRead && "border-l-4 border-l-amber-400")}
+              >
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="font-semibold">{inq.name}</h2>
+                      {!inq.isRead ? <Badge variant="accent">New</Badge> : null}
                     </div>
-                  ) : null}
+                    <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                      <span className="inline-flex items-center gap-1 break-all">
+                        <Mail className="size-3.5" aria-hidden="true" />
+                        {inq.email}
+                      </span>
+                      {inq.company ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Building2 className="size-3.5" aria-hidden="true" />
+                          {inq.company}
+                        </span>
+                      ) : null}
+                      {inq.pitchLink ? (
+                        <span
+                          className="inline-flex items-center gap-1"
+                          data-testid="inquiry-pitch-link"
+                        >
+                          <Link2 className="size-3.5" aria-hidden="true" />
+                          Via pitch link “{inq.pitchLink.name}”
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="mt-2 line-clamp-2 text-sm">{inq.message}</p>
+                    <p className="mt-2 text-xs text-muted-foreground">
+                      {formatMoment(inq.createdAt)}
+                      {inq.service ? ` · ${inq.service}` : ""}
+                    </p>
+                    {mail.data?.enabled ? (
+                      <div className="mt-2">
+                        <DeliveryStatus inquiry={inq} delivery={mail.data.deliveries[inq.id]} />
+                      </div>
+                    ) : null}
+                  </div>
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    <InquiryDeal inquiry={inq} />
+                    <Button variant="outline" size="sm" onClick={() => open(inq)}>
+                      <Eye className="size-4" aria-hidden="true" />
+                      View & Mark Read
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="text-destructive"
+                      aria-label={`Delete inquiry from ${inq.name}`}
+                      onClick={() => setDeleting(inq)}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </Button>
+                  </div>
                 </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <InquiryDeal inquiry={inq} />
-                  <Button variant="outline" size="sm" onClick={() => open(inq)}>
-                    <Eye className="size-4" aria-hidden="true" />
-                    View & Mark Read
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-destructive"
-                    aria-label={`Delete inquiry from ${inq.name}`}
-                    onClick={() => setDeleting(inq)}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </Button>
-                </div>
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListState>
+  );
 
   return (
     <AdminLayout title="Inquiries" description="Messages sent through the contact form.">
@@ -204,7 +191,7 @@ export function InquiriesPage() {
             <>
               <DialogHeader>
                 <DialogTitle>Inquiry from {viewing.name}</DialogTitle>
-                <DialogDescription>{formatInquiryDate(viewing.createdAt)}</DialogDescription>
+                <DialogDescription>{formatMoment(viewing.createdAt)}</DialogDescription>
               </DialogHeader>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
                 <dt className="text-muted-foreground">Email</dt>

@@ -1,10 +1,10 @@
 import { Handshake, Loader2 } from "lucide-react";
 import { Link } from "wouter";
+import { stageLabel, useDealFromInquiry } from "@/api/deals.admin";
+import type { Inquiry } from "@/api/inquiries.admin";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import { stageLabel, useDealFromInquiry } from "@/lib/deals";
-import type { Inquiry } from "@/lib/inquiries";
 import { dealPath } from "@/lib/paths";
 
 /**

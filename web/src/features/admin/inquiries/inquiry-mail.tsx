@@ -1,5 +1,11 @@
 import { format as formatDate } from "date-fns";
 import { CheckCircle2, Clock, Download, Mail, RotateCw, XCircle } from "lucide-react";
+import {
+  type Delivery,
+  type Inquiry,
+  inquiriesCsvUrl,
+  useResendInquiryMail,
+} from "@/api/inquiries.admin";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -7,12 +13,6 @@ import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
 import { format } from "@/lib/i18n";
 import { adminMailTexts, replySubjects } from "@/lib/i18n/admin-mail";
-import {
-  type Delivery,
-  type Inquiry,
-  inquiriesCsvUrl,
-  useResendInquiryMail,
-} from "@/lib/inquiries";
 
 /**
  * The reply link: the sender's address and a `Re:` subject in the inquiry's language. The address

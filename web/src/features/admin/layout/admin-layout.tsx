@@ -15,13 +15,13 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { useCurrentUser } from "@/api/auth";
+import { useUnreadInquiryCount } from "@/api/inquiries.admin";
+import { useAuth } from "@/api/use-auth";
 import { cn } from "@/components/ui/cn";
 import { adminPaths } from "@/lib/admin-paths";
-import { useCurrentUser } from "@/lib/auth";
 import type { Language } from "@/lib/i18n";
-import { useUnreadInquiryCount } from "@/lib/inquiries";
 import { paths } from "@/lib/paths";
-import { useAuth } from "@/lib/use-auth";
 import { AdminAccess } from "../admin-access";
 
 const links = [

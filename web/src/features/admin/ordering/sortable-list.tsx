@@ -21,7 +21,7 @@ import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { moved } from "@/lib/ordering-admin";
+import { moved } from "@/lib/mutation";
 import { type SortTexts, sortTextsEn } from "./sort-texts";
 
 /** What a sortable item hands its content: the drag handle and the move buttons, to place. */

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useMediaSettings, useVideoStatus } from "@/api/media.admin";
 import { imageTexts } from "@/components/media/image-texts";
 import { ImageUploadButton, UploadedImagePreview } from "@/components/media/image-upload";
 import { Button } from "@/components/ui/button";
@@ -16,7 +17,6 @@ import {
 } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { useMediaSettings, useVideoStatus } from "@/lib/media-admin";
 import { isUploadPath } from "@/lib/media-url";
 import { uploadVideo } from "@/lib/upload";
 import { ImagePreview, VideoPreview } from "./portfolio-previews";

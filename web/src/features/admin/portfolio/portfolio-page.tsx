@@ -1,27 +1,22 @@
 import { ImageIcon, Pencil, Star, Trash2, Video } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { isPortfolioCategory, type PortfolioItem, usePortfolio } from "@/api/portfolio";
+import {
+  useCreatePortfolioItem,
+  useDeletePortfolioItem,
+  useReorderPortfolio,
+  useUpdatePortfolioItem,
+} from "@/api/portfolio.admin";
 import { imageTexts } from "@/components/media/image-texts";
 import { AdminImage } from "@/components/media/uploaded-image";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
 import { type Language, useLanguage } from "@/lib/i18n";
-import { useReorder } from "@/lib/ordering-admin";
-import {
-  isPortfolioCategory,
-  type PortfolioItem,
-  portfolioQueryOptions,
-  usePortfolio,
-} from "@/lib/portfolio";
-import {
-  useCreatePortfolioItem,
-  useDeletePortfolioItem,
-  useUpdatePortfolioItem,
-} from "@/lib/portfolio-admin";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect, norwegianSelectTexts } from "../layout/language-select";
+import { toastError } from "../layout/list-state";
 import { toastOrderSaved } from "../ordering/order-saved";
 import { sortTextsNo } from "../ordering/sort-texts";
 import { SortableList } from "../ordering/sortable-list";
@@ -97,35 +92,27 @@ export function PortfolioPage() {
       toast.success("Success", { description: "Portfolio item created successfully" });
       reset();
     },
-    onError: (e) =>
-      toast.error("Error", { description: errorMessage(e, "Failed to create portfolio item") }),
+    onError: toastError("Error", "Failed to create portfolio item"),
   });
   const update = useUpdatePortfolioItem(language, {
     onSuccess: () => {
       toast.success("Success", { description: "Portfolio item updated successfully" });
       reset();
     },
-    onError: (e) =>
-      toast.error("Error", { description: errorMessage(e, "Failed to update portfolio item") }),
+    onError: toastError("Error", "Failed to update portfolio item"),
   });
   const remove = useDeletePortfolioItem(language, {
     onSuccess: (id) => {
       toast.success("Success", { description: "Portfolio item deleted successfully" });
       if (editing?.id === id) reset();
     },
-    onError: (e) =>
-      toast.error("Error", { description: errorMessage(e, "Failed to delete portfolio item") }),
+    onError: toastError("Error", "Failed to delete portfolio item"),
   });
 
-  const reorder = useReorder<PortfolioItem>(
-    portfolioQueryOptions(language).queryKey,
-    `/api/admin/portfolio/order/${language}`,
-    {
-      onSuccess: toastOrderSaved,
-      onError: (e) =>
-        toast.error("Error", { description: errorMessage(e, "Failed to save the new order") }),
-    },
-  );
+  const reorder = useReorderPortfolio(language, {
+    onSuccess: toastOrderSaved,
+    onError: toastError("Error", "Failed to save the new order"),
+  });
 
   const confirmDelete = (item: PortfolioItem) => {
     if (window.confirm("Are you sure you want to delete this item?")) remove.mutate(item.id);

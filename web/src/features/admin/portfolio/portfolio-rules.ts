@@ -1,16 +1,16 @@
 import * as z from "zod/mini";
-import { formValues, trimmedValues } from "@/lib/form-values";
-import type { Language } from "@/lib/i18n";
-import { catalogues } from "@/lib/i18n/catalogues";
-import { embedUrl, httpUrl, isUploadPath, isValidImageUrl, isValidVideoUrl } from "@/lib/media-url";
 import {
   categoryLabel,
   defaultPortfolioCategory,
   isPortfolioCategory,
   type PortfolioItem,
   portfolioCategories,
-} from "@/lib/portfolio";
-import type { PortfolioInput } from "@/lib/portfolio-admin";
+} from "@/api/portfolio";
+import type { PortfolioInput } from "@/api/portfolio.admin";
+import { formValues, trimmedValues } from "@/lib/form-values";
+import type { Language } from "@/lib/i18n";
+import { catalogues } from "@/lib/i18n/catalogues";
+import { embedUrl, httpUrl, isUploadPath, isValidImageUrl, isValidVideoUrl } from "@/lib/media-url";
 
 /** SPEC.md section 5 (portfolio form), with its exact messages. */
 export const msgImageOrVideo =
@@ -26,7 +26,7 @@ export const uploadingMarker = "uploading...";
 /** The admin's category labels: the Norwegian catalogue's (SPEC.md sections 3 and 9). */
 const categoryLabels = catalogues.no.work.categories;
 
-/** The admin select's options, in the order of lib/portfolio's list. */
+/** The admin select's options, in the order of api/portfolio's list. */
 export const categoryOptions = portfolioCategories.map((value) => ({
   value,
   label: categoryLabels[value],

@@ -1,9 +1,9 @@
 import { Loader2, RotateCcw } from "lucide-react";
+import { useRetryVideo, useVideoStatus, type VideoStatus } from "@/api/media.admin";
+import type { PortfolioItem } from "@/api/portfolio";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/api";
-import { useRetryVideo, useVideoStatus, type VideoStatus } from "@/lib/media-admin";
-import type { PortfolioItem } from "@/lib/portfolio";
 
 /** The texts of video processing in the admin (issue 12). */
 export const processingTexts = {

@@ -1,5 +1,12 @@
 import { Pencil, Plus, Star, Trash2, User } from "lucide-react";
 import { useState } from "react";
+import { type Testimonial, useTestimonials } from "@/api/testimonials";
+import {
+  useAddTestimonial,
+  useDeleteTestimonial,
+  useReorderTestimonials,
+  useUpdateTestimonial,
+} from "@/api/testimonials.admin";
 import { imageTexts } from "@/components/media/image-texts";
 import { AdminImage } from "@/components/media/uploaded-image";
 import { Badge } from "@/components/ui/badge";
@@ -14,20 +21,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
 import { formValues } from "@/lib/form-values";
 import type { Language } from "@/lib/i18n";
-import { useReorder } from "@/lib/ordering-admin";
-import { type Testimonial, testimonialsQueryOptions, useTestimonials } from "@/lib/testimonials";
-import {
-  useAddTestimonial,
-  useDeleteTestimonial,
-  useUpdateTestimonial,
-} from "@/lib/testimonials-admin";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
+import { ListState, toastError } from "../layout/list-state";
 import { toastOrderSaved } from "../ordering/order-saved";
 import { SortableList } from "../ordering/sortable-list";
 import { emptyTestimonial, TestimonialForm, type TestimonialValues } from "./testimonial-form";
@@ -79,26 +79,20 @@ export function TestimonialsPage() {
       toast.success("Testimonial added");
       setEditing(null);
     },
-    onError: (e) =>
-      toast.error("Error adding testimonial", {
-        description: errorMessage(
-          e,
-          "There was an error adding the testimonial. Please try again.",
-        ),
-      }),
+    onError: toastError(
+      "Error adding testimonial",
+      "There was an error adding the testimonial. Please try again.",
+    ),
   });
   const update = useUpdateTestimonial(language, {
     onSuccess: () => {
       toast.success("Testimonial updated");
       setEditing(null);
     },
-    onError: (e) =>
-      toast.error("Error updating testimonial", {
-        description: errorMessage(
-          e,
-          "There was an error updating the testimonial. Please try again.",
-        ),
-      }),
+    onError: toastError(
+      "Error updating testimonial",
+      "There was an error updating the testimonial. Please try again.",
+    ),
   });
   const remove = useDeleteTestimonial(language, {
     onSuccess: () => {
@@ -116,17 +110,13 @@ export function TestimonialsPage() {
     },
   });
 
-  const reorder = useReorder<Testimonial>(
-    testimonialsQueryOptions(language).queryKey,
-    `/api/admin/testimonials/order/${language}`,
-    {
-      onSuccess: toastOrderSaved,
-      onError: (e) =>
-        toast.error("Error saving the order", {
-          description: errorMessage(e, "The new order could not be saved. Please try again."),
-        }),
-    },
-  );
+  const reorder = useReorderTestimonials(language, {
+    onSuccess: toastOrderSaved,
+    onError: toastError(
+      "Error saving the order",
+      "The new order could not be saved. Please try again.",
+    ),
+  });
 
   const addButton = (
     <Button onClick={() => setEditing({ mode: "add" })}>
@@ -135,99 +125,87 @@ export function TestimonialsPage() {
     </Button>
   );
 
-  let content: React.ReactNode;
-  if (list.isPending) {
-    content = <Spinner label="Loading testimonials" />;
-  } else if (list.isError) {
-    content = (
-      <Card className="flex flex-col items-center gap-3 p-10 text-center">
-        <p className="text-destructive">Failed to load testimonials.</p>
-        <Button variant="outline" onClick={() => list.refetch()}>
-          Try Again
-        </Button>
-      </Card>
-    );
-  } else if (list.data.length === 0) {
-    content = (
-      <Card className="flex flex-col items-center gap-4 p-10 text-center">
-        <p className="text-muted-foreground">No testimonials found for this language.</p>
-        {addButton}
-      </Card>
-    );
-  } else {
-    content = (
-      <>
-        <p className="mb-4 text-sm text-muted-foreground">
-          Visitors see them in this order. Drag a card by its handle, or use its arrows, to move it;
-          a new testimonial goes last.
-        </p>
-        <SortableList
-          items={list.data}
-          nameOf={(t) => t.name}
-          label="Testimonials, in the order visitors see them"
-          layout="grid"
-          className="grid grid-cols-1 gap-4 md:grid-cols-2"
-          onReorder={(ids) => reorder.mutate(ids)}
-        >
-          {(t, { handle, moveButtons }) => (
-            // A hidden one is faded by its frame, avatar and stars; its texts keep their
-            // contrast (WCAG 1.4.3), which a see-through card would lose.
-            <Card
-              className={cn(
-                "flex h-full flex-col gap-4 p-5",
-                !t.isActive && "border-dashed shadow-none",
-              )}
-              data-testid="testimonial-card"
-            >
-              <div className="flex items-start gap-3">
-                <div className={cn(!t.isActive && "opacity-50")}>
-                  <Avatar item={t} />
-                </div>
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="truncate font-semibold">{t.name}</h2>
-                    {!t.isActive ? <Badge variant="muted">Hidden</Badge> : null}
-                  </div>
-                  <p className="truncate text-sm text-muted-foreground">{t.company}</p>
-                  <div className={cn(!t.isActive && "opacity-50")}>
-                    <Stars rating={t.rating} />
-                  </div>
-                </div>
-                {handle}
-              </div>
-              <blockquote
-                className={cn("flex-1 text-sm italic", !t.isActive && "text-muted-foreground")}
+  const content = (
+    <ListState
+      query={list}
+      loading="Loading testimonials"
+      failed="Failed to load testimonials."
+      empty={{ message: "No testimonials found for this language.", action: addButton }}
+    >
+      {(items) => (
+        <>
+          <p className="mb-4 text-sm text-muted-foreground">
+            Visitors see them in this order. Drag a card by its handle, or use its arrows, to move
+            it; a new testimonial goes last.
+          </p>
+          <SortableList
+            items={items}
+            nameOf={(t) => t.name}
+            label="Testimonials, in the order visitors see them"
+            layout="grid"
+            className="grid grid-cols-1 gap-4 md:grid-cols-2"
+            onReorder={(ids) => reorder.mutate(ids)}
+          >
+            {(t, { handle, moveButtons }) => (
+              // A hidden one is faded by its frame, avatar and stars; its texts keep their
+              // contrast (WCAG 1.4.3), which a see-through card would lose.
+              <Card
+                className={cn(
+                  "flex h-full flex-col gap-4 p-5",
+                  !t.isActive && "border-dashed shadow-none",
+                )}
+                data-testid="testimonial-card"
               >
-                “{t.testimonial}”
-              </blockquote>
-              <div className="flex flex-wrap items-center justify-end gap-2">
-                <span className="mr-auto">{moveButtons}</span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setEditing({ mode: "edit", item: t })}
-                  aria-label={`Edit ${t.name}`}
+                <div className="flex items-start gap-3">
+                  <div className={cn(!t.isActive && "opacity-50")}>
+                    <Avatar item={t} />
+                  </div>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="truncate font-semibold">{t.name}</h2>
+                      {!t.isActive ? <Badge variant="muted">Hidden</Badge> : null}
+                    </div>
+                    <p className="truncate text-sm text-muted-foreground">{t.company}</p>
+                    <div className={cn(!t.isActive && "opacity-50")}>
+                      <Stars rating={t.rating} />
+                    </div>
+                  </div>
+                  {handle}
+                </div>
+                <blockquote
+                  className={cn("flex-1 text-sm italic", !t.isActive && "text-muted-foreground")}
                 >
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-destructive"
-                  onClick={() => setDeleting(t)}
-                  aria-label={`Delete ${t.name}`}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
-                </Button>
-              </div>
-            </Card>
-          )}
-        </SortableList>
-      </>
-    );
-  }
+                  “{t.testimonial}”
+                </blockquote>
+                <div className="flex flex-wrap items-center justify-end gap-2">
+                  <span className="mr-auto">{moveButtons}</span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setEditing({ mode: "edit", item: t })}
+                    aria-label={`Edit ${t.name}`}
+                  >
+                    <Pencil className="size-4" aria-hidden="true" />
+                    Edit
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive"
+                    onClick={() => setDeleting(t)}
+                    aria-label={`Delete ${t.name}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete
+                  </Button>
+                </div>
+              </Card>
+            )}
+          </SortableList>
+        </>
+      )}
+    </ListState>
+  );
 
   return (
     <AdminLayout

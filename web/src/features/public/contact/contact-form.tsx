@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { track } from "@/api/analytics";
+import { sendInquiry } from "@/api/inquiries";
 import { cn } from "@/components/ui/cn";
 import { Send } from "@/components/ui/icons";
 import { toast } from "@/components/ui/toaster";
-import { track } from "@/lib/analytics";
 import { errorMessage } from "@/lib/api";
-import { sendInquiry } from "@/lib/contact";
 import { type Checked, checkForm } from "@/lib/form-rules";
 import { useLanguage } from "@/lib/i18n";
 import { onServiceChosen } from "./chosen-service";

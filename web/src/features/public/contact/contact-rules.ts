@@ -1,4 +1,4 @@
-import type { InquiryInput } from "@/lib/contact";
+import type { InquiryInput } from "@/api/inquiries";
 import type { FormRules } from "@/lib/form-rules";
 import { serviceOptions } from "./chosen-service";
 

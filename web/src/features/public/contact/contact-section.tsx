@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useContent, withDefaults } from "@/api/content";
 import { Clock, Mail, MapPin } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 import { privacyPathOf } from "@/lib/paths";
 import { SectionHeading } from "../sections/section-heading";

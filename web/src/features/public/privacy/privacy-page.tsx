@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { startAnalytics } from "@/api/analytics";
+import { useContent, withDefaults } from "@/api/content";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteNav } from "@/components/site/site-nav";
-import { startAnalytics } from "@/lib/analytics";
-import { useContent, withDefaults } from "@/lib/content";
 import { format, useLanguage } from "@/lib/i18n";
 
 /** One block of the privacy text: a heading ("## …") or a paragraph. */

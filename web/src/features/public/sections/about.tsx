@@ -1,5 +1,5 @@
+import { useContent, withDefaults } from "@/api/content";
 import { ArrowRight } from "@/components/ui/icons";
-import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 import { AnchorButton, SectionHeading } from "./section-heading";
 

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ClientLogo } from "@/lib/client-logos";
+import type { ClientLogo } from "@/api/client-logos";
 import { languageStorageKey } from "@/lib/i18n";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { ClientLogos } from "./client-logos";

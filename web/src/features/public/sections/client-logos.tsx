@@ -1,6 +1,6 @@
+import { type ClientLogo, useClientLogos } from "@/api/client-logos";
+import { useContent, withDefaults } from "@/api/content";
 import { ResponsivePicture } from "@/components/media/responsive-picture";
-import { type ClientLogo, useClientLogos } from "@/lib/client-logos";
-import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 
 /** The height a logo is shown at on the widest screens, in CSS pixels (sm:h-11). */

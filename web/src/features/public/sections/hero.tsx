@@ -1,5 +1,5 @@
+import { useContent, withDefaults } from "@/api/content";
 import { ArrowRight, Eye, Play, Star } from "@/components/ui/icons";
-import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 import { playFirst } from "../work/play-first";
 import { AnchorButton } from "./section-heading";

@@ -63,7 +63,7 @@ export function AnchorButton({
   children: React.ReactNode;
   variant?: "dark" | "accent" | "outline" | "light";
   className?: string;
-  /** The call to action's name in analytics (`data-track`, lib/analytics.ts). */
+  /** The call to action's name in analytics (`data-track`, api/analytics.ts). */
   track?: string;
 }) {
   const variants = {

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from "react";
+import { useContent, withDefaults } from "@/api/content";
 import { Camera, Check, Clapperboard, Sparkles, Video } from "@/components/ui/icons";
-import { useContent, withDefaults } from "@/lib/content";
 import { useLanguage } from "@/lib/i18n";
 import { SectionHeading } from "./section-heading";
 

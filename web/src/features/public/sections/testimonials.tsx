@@ -1,8 +1,8 @@
+import { type Testimonial, useTestimonials } from "@/api/testimonials";
 import { imageView } from "@/components/media/image-view";
 import { ResponsivePicture } from "@/components/media/responsive-picture";
 import { Quote, Star } from "@/components/ui/icons";
 import { format, useLanguage } from "@/lib/i18n";
-import { type Testimonial, useTestimonials } from "@/lib/testimonials";
 import { SectionHeading } from "./section-heading";
 
 /** The avatar shown when a testimonial has no image, or its image fails to load. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
+import { track } from "@/api/analytics";
+import { watchVideo } from "@/api/analytics-video";
 import { X } from "@/components/ui/icons";
 import { UploadedVideoPlayer } from "@/components/video/uploaded-video-player";
-import { track } from "@/lib/analytics";
-import { watchVideo } from "@/lib/analytics-video";
 import { narrowScreen, pickSource, type VideoTarget } from "./video-links";
 
 /**

@@ -1,6 +1,6 @@
+import { categoryLabel, type PortfolioItem } from "@/api/portfolio";
 import { ExternalLink, Play } from "@/components/ui/icons";
 import { format, useLanguage } from "@/lib/i18n";
-import { categoryLabel, type PortfolioItem } from "@/lib/portfolio";
 import { opensInModal, type VideoTarget, videoTarget } from "./video-links";
 import { WorkThumbnail } from "./work-thumbnail";
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PortfolioItem } from "@/lib/portfolio";
+import type { PortfolioItem } from "@/api/portfolio";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { WorkSection } from "./work-section";
 

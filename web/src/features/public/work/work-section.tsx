@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { cn } from "@/components/ui/cn";
-import { useLanguage } from "@/lib/i18n";
 import {
   type PortfolioCategory,
   type PortfolioItem,
   portfolioCategories,
   usePortfolio,
-} from "@/lib/portfolio";
+} from "@/api/portfolio";
+import { cn } from "@/components/ui/cn";
+import { useLanguage } from "@/lib/i18n";
 import { SectionHeading } from "../sections/section-heading";
 import { onPlayFirst } from "./play-first";
 import { ScrollButton, scrollCarousel } from "./scroll-button";

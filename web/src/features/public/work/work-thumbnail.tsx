@@ -1,9 +1,9 @@
 import { useState } from "react";
+import type { PortfolioItem } from "@/api/portfolio";
 import { imageView } from "@/components/media/image-view";
 import { ResponsivePicture } from "@/components/media/responsive-picture";
 import { ImageOff, Play } from "@/components/ui/icons";
 import { useLanguage } from "@/lib/i18n";
-import type { PortfolioItem } from "@/lib/portfolio";
 
 /**
  * The picture of a work card: the item's image; without one (or when it fails to load: moved,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { AnalyticsSummary } from "@/lib/analytics-admin";
-import type { PitchLink } from "@/lib/pitch-links";
+import type { AnalyticsSummary } from "@/api/analytics.admin";
+import type { PitchLink } from "@/api/pitch-links.admin";
 import { json, mockApi, renderApp } from "@/test/render-app";
 import { AnalyticsTab, SummaryView } from "./analytics-tab";
 import { fillDays, lastDays } from "./date-range";

@@ -1,5 +1,12 @@
 import { Download, Info, Trash2 } from "lucide-react";
 import { useState } from "react";
+import {
+  type AnalyticsSummary,
+  type DateRange,
+  exportCsvUrl,
+  useAnalyticsSummary,
+  useDeleteAnalytics,
+} from "@/api/analytics.admin";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
@@ -7,13 +14,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
-import {
-  type AnalyticsSummary,
-  type DateRange,
-  exportCsvUrl,
-  useAnalyticsSummary,
-  useDeleteAnalytics,
-} from "@/lib/analytics-admin";
 import { errorMessage } from "@/lib/api";
 import { change, fillDays, lastDays, type RangePreset, rangePresets } from "./date-range";
 import { LineChart } from "./line-chart";

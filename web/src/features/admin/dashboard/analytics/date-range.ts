@@ -1,4 +1,4 @@
-import type { DateRange } from "@/lib/analytics-admin";
+import type { DateRange } from "@/api/analytics.admin";
 
 /** The Analytics tab's ranges (issue 25); "custom" takes two dates from the admin. */
 export const rangePresets = [

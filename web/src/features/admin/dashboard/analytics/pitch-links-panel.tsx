@@ -1,6 +1,13 @@
-import { format as formatDate } from "date-fns";
 import { Copy, Link2, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useMailState } from "@/api/inquiries.admin";
+import {
+  type PitchLink,
+  useCreatePitchLink,
+  useDeletePitchLink,
+  usePitchLinks,
+  useSetPitchNotify,
+} from "@/api/pitch-links.admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,20 +24,12 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
+import { formatMoment } from "@/lib/dates";
 import type { Language } from "@/lib/i18n";
-import { useMailState } from "@/lib/inquiries";
-import {
-  type PitchLink,
-  useCreatePitchLink,
-  useDeletePitchLink,
-  usePitchLinks,
-  useSetPitchNotify,
-} from "@/lib/pitch-links";
 import { sectionNames, targetName } from "./parts";
 import { usePortfolioById } from "./video-table";
 
 /** DESIGN.md section 2's date format. */
-const when = (iso: string) => formatDate(new Date(iso), "MMM d, yyyy • h:mm a");
 
 function CreateForm() {
   const [name, setName] = useState("");
@@ -202,9 +201,9 @@ function LinkCard({ link, onDelete }: { link: PitchLink; onDelete: () => void })
           <dd data-testid="pitch-link-visits">{link.visits}</dd>
           <dt className="text-muted-foreground">First / last visit</dt>
           <dd>
-            {when(link.firstVisit as string)}
+            {formatMoment(link.firstVisit as string)}
             {link.lastVisit && link.lastVisit !== link.firstVisit
-              ? ` / ${when(link.lastVisit)}`
+              ? ` / ${formatMoment(link.lastVisit)}`
               : ""}
           </dd>
           <dt className="text-muted-foreground">Sections reached</dt>

@@ -1,8 +1,8 @@
 import { ImageIcon } from "lucide-react";
+import type { AnalyticsSummary } from "@/api/analytics.admin";
+import { type PortfolioItem, usePortfolio } from "@/api/portfolio";
 import { imageTexts } from "@/components/media/image-texts";
 import { AdminImage } from "@/components/media/uploaded-image";
-import type { AnalyticsSummary } from "@/lib/analytics-admin";
-import { type PortfolioItem, usePortfolio } from "@/lib/portfolio";
 
 /** The portfolio items of both languages by id (a summary names items by id only). */
 export function usePortfolioById(): Map<number, PortfolioItem> {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { Deal } from "@/lib/deals";
-import type { Draft, Licence, Room } from "@/lib/rooms-admin";
+import type { Deal } from "@/api/deals.admin";
+import type { Draft, Licence, Room } from "@/api/rooms.admin";
 import { json, mockApi, renderApp, sentBodies } from "@/test/render-app";
 import { DeliverySection } from "./delivery-section";
 

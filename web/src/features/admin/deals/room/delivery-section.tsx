@@ -1,4 +1,4 @@
-import type { Deal } from "@/lib/deals";
+import type { Deal } from "@/api/deals.admin";
 import { DraftsPanel } from "./drafts-panel";
 import { LicencesPanel } from "./licences-panel";
 import { RoomLink } from "./room-link";

@@ -1,6 +1,6 @@
-import { format } from "date-fns";
 import { Download, Loader2, Trash2, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { type Draft, useDeleteDraft, useDrafts, useRoom, useUploadDraft } from "@/api/rooms.admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,13 +9,11 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import { type Draft, useDeleteDraft, useDrafts, useRoom, useUploadDraft } from "@/lib/rooms-admin";
+import { formatMoment } from "@/lib/dates";
 import { MAX_VIDEO_BYTES } from "@/lib/upload";
 
 /** The deal's videos, numbered from 1. */
 export const videoNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
-
-const when = (iso: string) => format(new Date(iso), "MMM d, yyyy • h:mm a");
 
 /** A draft's answer as the admin reads it. */
 function answer(d: Draft): {
@@ -26,18 +24,18 @@ function answer(d: Draft): {
     case "pending":
       return {
         label: d.dueAt
-          ? `Waiting · approved automatically ${when(d.dueAt)}`
+          ? `Waiting · approved automatically ${formatMoment(d.dueAt)}`
           : "Waiting · no room link yet",
         variant: "outline",
       };
     case "approved":
       return {
-        label: `Approved${d.answeredBy === "auto" ? " automatically" : ""}${d.answeredAt ? ` ${when(d.answeredAt)}` : ""}`,
+        label: `Approved${d.answeredBy === "auto" ? " automatically" : ""}${d.answeredAt ? ` ${formatMoment(d.answeredAt)}` : ""}`,
         variant: "accent",
       };
     case "changes":
       return {
-        label: `Changes asked for${d.answeredAt ? ` ${when(d.answeredAt)}` : ""}`,
+        label: `Changes asked for${d.answeredAt ? ` ${formatMoment(d.answeredAt)}` : ""}`,
         variant: "destructive",
       };
     default:
@@ -103,7 +101,7 @@ function DraftItem({
         </Badge>
       </div>
       <p className="text-xs text-muted-foreground">
-        {draft.fileName} · uploaded {when(draft.createdAt)}
+        {draft.fileName} · uploaded {formatMoment(draft.createdAt)}
       </p>
       {draft.note ? <p className="text-sm">Your note: {draft.note}</p> : null}
       {draft.comment ? (

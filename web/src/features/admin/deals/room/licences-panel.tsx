@@ -1,25 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format, parseISO } from "date-fns";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
 import {
   type Licence,
   useDeleteLicence,
   useLicences,
   useRoom,
   useSetLicence,
-} from "@/lib/rooms-admin";
+} from "@/api/rooms.admin";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api";
+import { formatDay } from "@/lib/dates";
 import { videoNumbers } from "./drafts-panel";
 import { channelList, type LicenceValues, licenceSchema } from "./room-rules";
 
-const day = (iso: string) => format(parseISO(iso), "MMM d, yyyy");
 const usageLabels = { organic: "Organic use", paid: "Paid use (ads)" } as const;
 
 /** A stored licence in a line or two. */
@@ -37,7 +36,7 @@ function LicenceSummary({ licence }: { licence: Licence }) {
       <dd>{licence.territory}</dd>
       <dt className="text-muted-foreground">Period</dt>
       <dd>
-        {day(licence.startDate)} – {day(licence.endDate)}
+        {formatDay(licence.startDate)} – {formatDay(licence.endDate)}
       </dd>
       <dt className="text-muted-foreground">Whitelisting</dt>
       <dd>{licence.whitelisting ? "Yes" : "No"}</dd>

@@ -1,8 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format } from "date-fns";
 import { Copy, Link2, Link2Off, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import {
+  type Room,
+  useNewRoomLink,
+  useRevokeRoom,
+  useRoom,
+  useUpdateRoom,
+} from "@/api/rooms.admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,13 +17,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import {
-  type Room,
-  useNewRoomLink,
-  useRevokeRoom,
-  useRoom,
-  useUpdateRoom,
-} from "@/lib/rooms-admin";
+import { formatDay, formatMoment } from "@/lib/dates";
 import { type RoomValues, roomSchema } from "./room-rules";
 
 const stateBadges: Record<
@@ -30,8 +30,6 @@ const stateBadges: Record<
   revoked: { label: "Link revoked", variant: "muted" },
 };
 
-const when = (iso: string) => format(new Date(iso), "MMM d, yyyy • h:mm a");
-
 /** What the room's state means for the brand, in a line. */
 function stateLine(room: Room): string {
   switch (room.state) {
@@ -39,10 +37,10 @@ function stateLine(room: Room): string {
       return "The brand sees nothing until you make a link and send it.";
     case "active":
       return room.lastOpenedAt
-        ? `The brand last opened the room ${when(room.lastOpenedAt)}.`
+        ? `The brand last opened the room ${formatMoment(room.lastOpenedAt)}.`
         : "The brand has not opened the room yet.";
     case "expired":
-      return `The link worked through ${format(new Date(`${room.expiresOn}T12:00:00`), "MMM d, yyyy")}. Set a later expiry or make a new link.`;
+      return `The link worked through ${formatDay(room.expiresOn)}. Set a later expiry or make a new link.`;
     case "revoked":
       return "Every link of this room is revoked. Make a new link to open it again.";
   }
@@ -112,7 +110,7 @@ export function RoomLink({ dealId, contactEmail }: { dealId: number; contactEmai
       </div>
       <p className="mb-4 text-sm text-muted-foreground">
         {stateLine(r)}
-        {r.linkCreatedAt ? ` Link made ${when(r.linkCreatedAt)}.` : ""}
+        {r.linkCreatedAt ? ` Link made ${formatMoment(r.linkCreatedAt)}.` : ""}
       </p>
       {link ? (
         <div className="mb-4 flex flex-col gap-2 rounded-md border border-border bg-muted/40 p-3">

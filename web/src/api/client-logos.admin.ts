@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
+import { apiRequest, getJson } from "@/lib/api";
+import {
+  type MutationCallbacks,
+  type ReorderCallbacks,
+  useInvalidatingMutation,
+  useReorder,
+} from "@/lib/mutation";
 import { type ClientLogo, clientLogosUrl } from "./client-logos";
-import type { MutationCallbacks } from "./mutation";
-import { useInvalidatingMutation } from "./mutation";
-import { type ReorderCallbacks, useReorder } from "./ordering-admin";
 
 // The admin's calls on the client logos (issue 28), apart from ./client-logos so that a visitor's
 // bundle carries none of them.

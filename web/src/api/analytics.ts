@@ -29,7 +29,7 @@ function allowed(): boolean {
   return (
     typeof navigator !== "undefined" &&
     !(navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl &&
-    // The signed-in hint cookie (lib/auth.ts), read here so this module imports nothing.
+    // The signed-in hint cookie (api/auth.ts), read here so this module imports nothing.
     !/(^|; )ugcfolio_signed_in=1(;|$)/.test(document.cookie)
   );
 }

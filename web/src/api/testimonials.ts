@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Language } from "./i18n";
-import type { MediaInfo } from "./media";
+import type { Language } from "@/lib/i18n";
+import type { MediaInfo } from "@/lib/media";
 
 // The add, update and delete calls live in ./testimonials-admin: only the admin screens use them,
 // and this module is in every visitor's bundle (DESIGN.md section 5 sets its budget).

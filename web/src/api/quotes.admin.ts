@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
+import { apiRequest, getJson } from "@/lib/api";
 
 /**
  * Quotes (issue 34): written from a deal, sent into its delivery room, accepted there by the brand,

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
-import { type MutationCallbacks, useInvalidatingMutation } from "./mutation";
+import { apiRequest, getJson } from "@/lib/api";
+import { type MutationCallbacks, useInvalidatingMutation } from "@/lib/mutation";
 
 /**
  * The admin's analytics (issue 25): GET /api/admin/analytics/summary, the CSV export and
- * DELETE /api/admin/analytics. Admin code only: the visitor's beacon is lib/analytics.
+ * DELETE /api/admin/analytics. Admin code only: the visitor's beacon is api/analytics.
  */
 export interface KeyCount {
   key: string;

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
-import { apiRequest, errorMessage, errorSummary } from "./api";
+import { apiRequest, errorMessage, errorSummary } from "@/lib/api";
 import { type User, useCurrentUser, userQueryKey } from "./auth";
 
 /** The body of POST /api/login. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
+import { apiRequest, getJson } from "@/lib/api";
 
 /** The session-storage key of the site-access flag (SPEC.md section 3, browser-held values). */
 export const siteAccessKey = "siteAccess";

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { ApiError, apiRequest, getJson } from "./api";
-import type { MediaInfo } from "./media";
-import { isUploadPath } from "./media-url";
+import { ApiError, apiRequest, getJson } from "@/lib/api";
+import type { MediaInfo } from "@/lib/media";
+import { isUploadPath } from "@/lib/media-url";
 import { portfolioQueryOptions } from "./portfolio";
 
 // The admin's calls on uploaded media (issue 12): is video processing on here, how far is one

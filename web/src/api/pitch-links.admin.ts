@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
-import type { Language } from "./i18n";
-import { type MutationCallbacks, useInvalidatingMutation } from "./mutation";
+import { apiRequest, getJson } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
+import { type MutationCallbacks, useInvalidatingMutation } from "@/lib/mutation";
 
 /**
  * Pitch links (issue 25): one link per brand the creator pitches, and what its visitors did.

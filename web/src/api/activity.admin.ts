@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "./api";
+import { getJson } from "@/lib/api";
 
 /** One line of the Overview's recent activity (issue 25), newest first, at most 20. */
 export interface ActivityItem {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
-import { uploadVideo } from "./upload";
+import { apiRequest, getJson } from "@/lib/api";
+import { uploadVideo } from "@/lib/upload";
 
 /**
  * Delivery rooms (issue 28): a deal's room link, its drafts and their answers, the licence of each

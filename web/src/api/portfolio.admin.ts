@@ -1,4 +1,5 @@
-import { listMutations } from "./mutation";
+import type { Language } from "@/lib/i18n";
+import { listMutations, type ReorderCallbacks, useReorder } from "@/lib/mutation";
 import { type PortfolioItem, portfolioQueryOptions } from "./portfolio";
 
 // The admin's calls on portfolio items (SPEC.md section 7), apart from ./portfolio so that a
@@ -17,3 +18,12 @@ export const {
   (language) => portfolioQueryOptions(language).queryKey,
   { idInBody: true },
 );
+
+/** PUT /api/admin/portfolio/order/{language}: the language's portfolio items in their new order. */
+export function useReorderPortfolio(language: Language, callbacks: ReorderCallbacks = {}) {
+  return useReorder<PortfolioItem>(
+    portfolioQueryOptions(language).queryKey,
+    `/api/admin/portfolio/order/${language}`,
+    callbacks,
+  );
+}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
-import type { CreditNoteInput } from "./billing";
+import { apiRequest, getJson } from "@/lib/api";
+import type { CreditNoteInput } from "./billing.admin";
 
 /**
  * The Fiken connection (docs/fiken.md): connected in Settings → Billing (or by the environment),

@@ -1,6 +1,6 @@
 import { track } from "./analytics";
 
-// The player's analytics, apart from lib/analytics.ts: it loads with the video player (a click),
+// The player's analytics, apart from api/analytics.ts: it loads with the video player (a click),
 // not with the page, whose JavaScript is budgeted (DESIGN.md section 5).
 
 /**

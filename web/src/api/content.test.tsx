@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api";
+import { catalogues } from "@/lib/i18n/catalogues";
 import { json, mockApi, renderApp } from "@/test/render-app";
-import { ApiError } from "./api";
 import { contentUrl, languageContentUrl, retryContent, useContent, withDefaults } from "./content";
-import { catalogues } from "./i18n/catalogues";
 
 const { en, no } = catalogues;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
-import type { Language } from "./i18n";
+import { apiRequest, getJson } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
 
 /**
  * Billing (issue 34): the creator's billing profile, her invoices, deposit requests and credit

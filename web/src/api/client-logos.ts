@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MediaInfo } from "./media";
+import type { MediaInfo } from "@/lib/media";
 
 // The admin's calls live in ./client-logos-admin: this module is in every visitor's bundle
 // (DESIGN.md section 5 sets its budget).

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
-import type { Language } from "./i18n";
-import type { MutationCallbacks } from "./mutation";
+import { apiRequest, getJson } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
+import type { MutationCallbacks } from "@/lib/mutation";
 
 /**
  * The media kit's settings (internal/mediakit): GET and PUT /api/admin/media-kit. The kit itself is

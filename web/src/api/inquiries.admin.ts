@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "./api";
-import { type MutationCallbacks, useInvalidatingMutation } from "./mutation";
+import { apiRequest } from "@/lib/api";
+import { type MutationCallbacks, useInvalidatingMutation } from "@/lib/mutation";
 
 /**
  * The inquiries of the contact form as the admin reads them (SPEC.md sections 3 and 7). Only the
- * admin screens import this module; a visitor sends one with lib/contact.
+ * admin screens import this module; a visitor sends one with api/inquiries.
  */
 export interface Inquiry {
   id: number;

@@ -1,4 +1,5 @@
-import { listMutations } from "./mutation";
+import type { Language } from "@/lib/i18n";
+import { listMutations, type ReorderCallbacks, useReorder } from "@/lib/mutation";
 import { type Testimonial, testimonialsQueryOptions } from "./testimonials";
 
 // The admin's calls on testimonials (SPEC.md section 7), apart from ./testimonials so that a
@@ -17,3 +18,12 @@ export const {
   (language) => testimonialsQueryOptions(language).queryKey,
   { idInBody: false },
 );
+
+/** PUT /api/admin/testimonials/order/{language}: the language's testimonials in their new order. */
+export function useReorderTestimonials(language: Language, callbacks: ReorderCallbacks = {}) {
+  return useReorder<Testimonial>(
+    testimonialsQueryOptions(language).queryKey,
+    `/api/admin/testimonials/order/${language}`,
+    callbacks,
+  );
+}

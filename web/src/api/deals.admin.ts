@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "./api";
-import type { Language } from "./i18n";
+import { apiRequest, getJson } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
 
 /**
  * Deals (issue 28): the creator's pipeline, as GET/POST/PATCH/DELETE /api/admin/deals answer it
@@ -106,6 +106,11 @@ export interface DealSummary {
     currency: string;
     overdue: boolean;
   }>;
+  /**
+   * Deals where the brand has answered in the delivery room (approved a draft, asked for changes,
+   * accepted a quote) since the creator last opened them, the latest first (docs/deals.md).
+   */
+  answered?: Array<{ id: number; brand: string; at: string }>;
 }
 
 const dealsUrl = "/api/admin/deals";

@@ -1,5 +1,5 @@
-import { apiRequest } from "./api";
-import type { Language } from "./i18n";
+import { apiRequest } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
 
 /** The body of POST /api/contact (SPEC.md section 7): the contact form's fields. */
 export interface InquiryInput {
@@ -16,7 +16,7 @@ export interface InquiryInput {
  * POST /api/contact: a visitor's inquiry, with the page's language (optional on the server) so the
  * auto-reply and the creator's reply can be in it (issue 14). A plain call, no TanStack mutation:
  * the inquiry touches no cached data, and the mutation code would join the visitor's budgeted
- * JavaScript. The admin reads inquiries through lib/inquiries.
+ * JavaScript. The admin reads inquiries through api/inquiries.admin.
  */
 export async function sendInquiry(input: InquiryInput, language: Language): Promise<void> {
   await apiRequest("POST", "/api/contact", { ...input, language });

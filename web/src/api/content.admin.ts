@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "./api";
+import { apiRequest } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
+import type { MutationCallbacks } from "@/lib/mutation";
 import {
   type ContentSection,
   contentQueryOptions,
   languageContentQueryOptions,
   type WebsiteContent,
 } from "./content";
-import type { Language } from "./i18n";
-import type { MutationCallbacks } from "./mutation";
 
 // The admin's save of a section (SPEC.md section 7), apart from ./content so that a visitor's
 // bundle carries no mutation code.

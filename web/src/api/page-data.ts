@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { isLanguage, type Language } from "@/lib/i18n";
 import { fetchCurrentUser, hasSignedInHint, userQueryKey } from "./auth";
 import { type ClientLogo, clientLogosQueryOptions } from "./client-logos";
 import { type LanguageContent, languageContentQueryOptions, type SectionDefaults } from "./content";
-import { isLanguage, type Language } from "./i18n";
 import { type PortfolioItem, portfolioQueryOptions } from "./portfolio";
 import { siteInfoQueryOptions } from "./site-access";
 import { type Testimonial, testimonialsQueryOptions } from "./testimonials";

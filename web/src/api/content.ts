@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { errorStatus, getJson } from "./api";
-import type { Language } from "./i18n";
+import { errorStatus, getJson } from "@/lib/api";
+import type { Language } from "@/lib/i18n";
 
 /**
  * The site texts the admin edits (SPEC.md section 3, website_content), one object of strings per
