@@ -20,7 +20,11 @@ function renderList(q: ListQuery<string>, extra: { items?: string[]; empty?: boo
       loading="Loading letters"
       failed="Failed to load letters."
       items={extra.items}
-      empty={extra.empty ? { message: "No letters yet.", action: <button type="button">Add</button> } : undefined}
+      empty={
+        extra.empty
+          ? { message: "No letters yet.", action: <button type="button">Add</button> }
+          : undefined
+      }
     >
       {(items) => (
         <ul aria-label="letters">
