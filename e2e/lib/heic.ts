@@ -1,5 +1,5 @@
 /**
- * A camera-size HEIC made as an iPhone held upright saves one (issue 23): the pixels stored
+ * A camera-size HEIC made as an iPhone held upright saves one: the pixels stored
  * sideways (landscape, as the sensor reads), an EXIF block with orientation 6 and a GPS position,
  * and the container's own rotation (an `irot` property, 90° clockwise) that viewers follow. The
  * JPEG is drawn by the browser's canvas, the EXIF written here, the HEIC encoded by libheif's

@@ -148,7 +148,7 @@ test.describe("admin screens", () => {
     });
   });
 
-  test("the client logos screen and its form dialog (issue 28; with logos: client-logos.spec.ts)", async ({ page }) => {
+  test("the client logos screen and its form dialog (with logos: client-logos.spec.ts)", async ({ page }) => {
     await expectAccessibleAtBothWidths(page, "client logos (none yet)", async () => {
       await page.goto("/admin/client-logos");
       await settled(page);

@@ -1,6 +1,6 @@
 /**
- * Admin screens show an uploaded photo as visitors see it (issue 22), and the forms never show a
- * broken image after an upload (issue 23): a photo uploaded in the portfolio form and in the
+ * Admin screens show an uploaded photo as visitors see it, and the forms never show a
+ * broken image after an upload: a photo uploaded in the portfolio form and in the
  * testimonial form loads, from its processed variants, in the form's preview, in the list, after
  * a reload and when the item is opened again. The original is private once processed.
  */

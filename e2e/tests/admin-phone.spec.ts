@@ -1,5 +1,5 @@
 /**
- * The dashboard on a phone (issue 38): every admin screen fits 390 px, the document no wider than
+ * The dashboard on a phone: every admin screen fits 390 px, the document no wider than
  * the viewport, with what makes screens wide in use: long names that do not break (underscores) (the Overview's recent
  * activity scrolled sideways on a long file name, 409 px on 390; here an inquiry's company of one
  * long word takes its place in the same line), a draft of a long file name on the deal's page.

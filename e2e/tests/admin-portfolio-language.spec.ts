@@ -1,5 +1,5 @@
 /**
- * Both languages from where she works (issue 38): the admin's Portfolio has a language switch of its
+ * Both languages from where she works: the admin's Portfolio has a language switch of its
  * own, as Content and Testimonials have, so the English items are listed, added and edited without
  * switching the public site; the list shows a long title whole; the screen says which language each
  * part is in (the sidebar English, the Norwegian screen Norwegian). At a phone's and a desk's width.

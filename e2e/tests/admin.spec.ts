@@ -1,5 +1,5 @@
 /**
- * The admin back office (issue 5) as the creator works with it, against the real binary.
+ * The admin back office as the creator works with it, against the real binary.
  *
  * The public lists (GET /api/portfolio|testimonials/{lang}, GET /api/content/…) and the contact form
  * belong to the public-site issue; the tests in the last describe block need them and run once the
@@ -240,7 +240,7 @@ test.describe("admin back office", () => {
       buffer: Buffer.alloc(2048, 1),
     });
     await expect(page.getByText("Opplastingsfeil")).toBeVisible();
-    // The step's Norwegian text (SPEC.md section 8), never the server's English message (issue 11).
+    // The step's Norwegian text (SPEC.md section 8), never the server's English message.
     await expect(page.getByText("Kunne ikke initialisere opplastning")).toBeVisible();
     await expect(page.getByText("Disk full")).toHaveCount(0);
     await expect(page.getByLabel("Video URL")).toHaveValue("");

@@ -69,7 +69,7 @@ test.describe("the coming-soon gate", () => {
     await page.goto("/auth");
     await expect(page).toHaveURL((url) => url.pathname === "/auth");
     await logIn(page, email, "admin-passord");
-    await expect(page).toHaveURL((url) => url.pathname === "/admin"); // her dashboard (issue 38)
+    await expect(page).toHaveURL((url) => url.pathname === "/admin"); // her dashboard
     await page.goto("/");
     await expect(page).toHaveURL((url) => url.pathname === "/");
     await expect(page.getByRole("heading", { name: "Kommer snart" })).toHaveCount(0);

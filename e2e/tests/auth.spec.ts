@@ -96,7 +96,7 @@ test.describe("accounts", () => {
     expect(adminApi.status()).toBe(403);
   });
 
-  // Signing in lands the creator on her dashboard, not the public home page (issue 38).
+  // Signing in lands the creator on her dashboard, not the public home page.
   for (const width of [390, 1280]) {
     test(`an admin created with the CLI lands on the dashboard at ${width} px`, async ({ page, server }) => {
       await page.setViewportSize({ width, height: 900 });

@@ -111,7 +111,7 @@ test("an inquiry becomes a deal in one click, moves across the board, and the Ov
   expect(((await again.json()) as DealJSON).id).toBe(id);
 
   // The deal is prefilled from the inquiry, with the package's videos and price, named in the
-  // brand's language (issue 38); its due date (today: due this week) is set.
+  // brand's language; its due date (today: due this week) is set.
   await dealLink.click();
   await expect(page.getByRole("heading", { level: 1, name: "Nordlys AS" })).toBeVisible();
   await expect(page.getByLabel("Contact e-mail")).toHaveValue("ola@nordlys.no");
@@ -169,7 +169,7 @@ test("an inquiry becomes a deal in one click, moves across the board, and the Ov
     await expect(card(page, "Nordlys AS")).toBeAttached();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
     if (size.width >= 1280) {
-      // All seven stages on the screen, the board not scrolling sideways (issue 38).
+      // All seven stages on the screen, the board not scrolling sideways.
       const board = page.getByTestId("deal-board");
       expect(await board.evaluate((b) => b.scrollWidth - b.clientWidth)).toBe(0);
       for (const stage of ["new", "negotiating", "booked", "in_production", "delivered", "paid", "lost"]) {

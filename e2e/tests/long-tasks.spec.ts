@@ -1,5 +1,5 @@
 /**
- * The home page comes alive without blocking (issue 37): between the first paint and the end of
+ * The home page comes alive without blocking: between the first paint and the end of
  * hydration, on a phone four times slower than this machine (Chromium's CPU throttling, as
  * Lighthouse applies it), the main thread runs no task over 50 ms, the "long task" that makes a
  * tap wait and that Lighthouse counts as Total Blocking Time.

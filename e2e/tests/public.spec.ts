@@ -1,5 +1,5 @@
 /**
- * The public site (issue 4): both languages, every section, the work filters and video modal,
+ * The public site: both languages, every section, the work filters and video modal,
  * the contact form end to end, and axe-core on the whole page.
  */
 import { execFileSync } from "node:child_process";
@@ -60,7 +60,7 @@ async function gotoHome(page: Page, language?: "no" | "en") {
   }
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // The server sent the page; the app takes it over after the first paint (issue 15).
+  // The server sent the page; the app takes it over after the first paint.
   await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
 }
 
@@ -110,7 +110,7 @@ test.describe("languages", () => {
       for (const stat of ["79%", "2.4x", "73%"]) {
         await expect(page.locator("#ugc").getByText(stat, { exact: true })).toBeVisible();
       }
-      // The services in the page's one language (issue 38: English names on the Norwegian page).
+      // The services in the page's one language (English names on the Norwegian page).
       const services =
         language === "no"
           ? ["Unboxing", "Produktfotografering", "PR-pakke", "TikTok-innhold"]
@@ -136,7 +136,7 @@ test.describe("languages", () => {
         language === "no" ? "Porsgrunn, Telemark, Norge" : "Porsgrunn, Telemark, Norway",
       );
       const footer = page.locator("footer");
-      // Footer links go where they say (issue 38): this year's copyright, "About me" to the hero
+      // Footer links go where they say: this year's copyright, "About me" to the hero
       // (who she is), no terms link while there are no terms.
       await expect(footer).toContainText(`© ${new Date().getFullYear()} ugcfolio.`);
       await expect(footer.locator('a[href="#about"]')).toHaveText(language === "no" ? "Om meg" : "About me");
@@ -289,7 +289,7 @@ test.describe("contact", () => {
     const form = await contactForm(page);
     const send = form.getByRole("button", { name: "Send melding" });
     await send.click();
-    // An empty name is asked for, not said to be too short (issue 38).
+    // An empty name is asked for, not said to be too short.
     await expect(form.getByText("Please enter your name")).toBeVisible();
     await expect(form.getByText("Please enter a valid email address")).toBeVisible();
     await expect(form.getByText("Message must be at least 10 characters")).toBeVisible();

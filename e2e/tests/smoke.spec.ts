@@ -46,7 +46,7 @@ test("the home page renders the app", async ({ page }) => {
   );
   expect(images.length).toBeGreaterThan(0);
   for (const image of images) expect(image, String(image.src)).toMatchObject({ loading: "lazy", sized: true });
-  // The server rendered the page and inlined its data (issue 15): the texts, the work and the
+  // The server rendered the page and inlined its data: the texts, the work and the
   // testimonials are not fetched again; no user lookup for a visitor (no signed-in hint).
   expect(
     apiCalls.filter((call) => /^GET \/api\/(content|portfolio|testimonials|site)\b/.test(call)),

@@ -1,5 +1,5 @@
 /**
- * The home page rendered by the server (issue 15): the first HTML already holds the page, the
+ * The home page rendered by the server: the first HTML already holds the page, the
  * browser hydrates it without a warning, the language has an address and a cookie, and a crawler
  * that runs no JavaScript finds the text, a preview image and the structured data.
  */
@@ -151,7 +151,7 @@ test("robots.txt names the sitemap, which lists both languages", async ({ reques
   for (const icon of icons) expect((await request.get(icon.src)).status()).toBe(200);
 });
 
-/** The privacy page (issue 25): its h1, and a heading of its built-in text, in each language. */
+/** The privacy page: its h1, and a heading of its built-in text, in each language. */
 const privacy = {
   "/privacy": {
     lang: "no",

@@ -4,7 +4,7 @@ import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
 // These tests change site content that other files assert: a server of their own. They check the
-// upload protocol and the original as stored, so video processing (issue 12, video.spec.ts) is off.
+// upload protocol and the original as stored, so video processing (video.spec.ts) is off.
 test.use({ ownServer: "upload", serverEnv: { UGCFOLIO_VIDEO_PROCESSING: "off" } });
 
 // A 2-second H.264 test card (320x240), made with
@@ -144,7 +144,7 @@ test("the creator uploads a video in the portfolio form, saves the item, and it 
   // A visitor (no session) opens it on the public page: the uploads player plays it.
   await page.context().clearCookies();
   await page.goto("/");
-  await expect(page.locator("html[data-app-ready]")).toHaveCount(1); // hydrated (issue 15)
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1); // hydrated
   await page.locator("#work").scrollIntoViewIfNeeded();
   await page.getByRole("button", { name: "Spill av «Testkort i bevegelse»" }).click();
   const video = page.getByTestId("video-modal").locator("video");

@@ -31,7 +31,7 @@ func (s *Service) Routes() []httpx.Route {
 }
 
 // BeaconRate is the beacon's limit per client address. A browser sends a
-// batch every few seconds at most (web/src/lib/analytics.ts), so 10 a
+// batch every few seconds at most (web/src/api/analytics.ts), so 10 a
 // second with a burst of 100 leaves room for a school or an office behind
 // one address, and holds a script that makes up events to a trickle.
 var BeaconRate = ratelimit.Rate{Every: 100 * time.Millisecond, Burst: 100}

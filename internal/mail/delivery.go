@@ -9,7 +9,7 @@ import (
 )
 
 // The states of a Delivery, which the admin's inquiries screen switches on
-// (web/src/lib/inquiries.ts; testdata/rules.json holds both to them).
+// (web/src/api/inquiries.admin.ts; testdata/rules.json holds both to them).
 const (
 	DeliverySending = "sending"
 	DeliverySent    = "sent"

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Renderer renders a page from its data (the JSON of web/src/lib/page-data.ts's PageData, whose
+// Renderer renders a page from its data (the JSON of web/src/api/page-data.ts's PageData, whose
 // path says which page) for the site at origin: Engine, or a stand-in in tests.
 type Renderer interface {
 	Render(ctx context.Context, pageData []byte, origin string) (Page, error)

@@ -66,7 +66,7 @@ func (e *Engine) Warm(ctx context.Context) error {
 	return err
 }
 
-// Render renders a page (the home page or the privacy page, by the data's path) from its data (the JSON of web/src/lib/page-data.ts's PageData)
+// Render renders a page (the home page or the privacy page, by the data's path) from its data (the JSON of web/src/api/page-data.ts's PageData)
 // for the site at origin (https://example.no). Any error leaves no engine behind: the next call
 // starts a fresh one.
 func (e *Engine) Render(ctx context.Context, pageData []byte, origin string) (page Page, err error) {

@@ -53,7 +53,7 @@ type Data struct {
 }
 
 // pageData is the JSON the page is rendered from and the browser hydrates from:
-// web/src/lib/page-data.ts's PageData. The privacy page shows the texts only: without the lists
+// web/src/api/page-data.ts's PageData. The privacy page shows the texts only: without the lists
 // its data is small, and an edit of an item does not render it again. (The browser then leaves
 // the lists out of its cache and fetches them if the visitor goes on to the home page.)
 func pageData(d Data, path, lang string) ([]byte, error) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson } from "@/lib/api";
 
-/** One line of the Overview's recent activity (issue 25), newest first, at most 20. */
+/** One line of the Overview's recent activity, newest first, at most 20. */
 export interface ActivityItem {
   type: "inquiry" | "pitch-open" | "media-ready" | "deal";
   at: string;

@@ -3,7 +3,7 @@ import { apiRequest, getJson } from "@/lib/api";
 import { type MutationCallbacks, useInvalidatingMutation } from "@/lib/mutation";
 
 /**
- * The admin's analytics (issue 25): GET /api/admin/analytics/summary, the CSV export and
+ * The admin's analytics: GET /api/admin/analytics/summary, the CSV export and
  * DELETE /api/admin/analytics. Admin code only: the visitor's beacon is api/analytics.
  */
 export interface KeyCount {

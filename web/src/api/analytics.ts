@@ -1,5 +1,5 @@
 /**
- * The visitor's analytics beacon (issue 25): POST /api/analytics/events. The server counts the
+ * The visitor's analytics beacon: POST /api/analytics/events. The server counts the
  * page view itself when it serves the page; this script adds only what the server cannot see
  * (screen class and time zone, sections reached, plays, clicks, the form, visible time).
  *
@@ -58,7 +58,7 @@ export function track(event: AnalyticsEvent, once?: string): void {
   if (once) sent.add(once);
   queue.push(event);
   // A form step goes at once, with what waits: sending the form is often the visit's last act, and
-  // a beacon sent as the page hides may not arrive (issue 38).
+  // a beacon sent as the page hides may not arrive.
   if (event.t === "form") flush();
   else timer ??= setTimeout(flush, 5000);
 }
@@ -71,7 +71,7 @@ function screenClass(): string {
 /**
  * The visitor's IANA time zone. Temporal, where the browser has it, answers at once; the first
  * Intl.DateTimeFormat of a page costs a slow phone 50–150 ms of main thread (measured at 4x CPU
- * throttling), which, run right after hydration, was the page's last long task (issue 26).
+ * throttling), which, run right after hydration, was the page's last long task.
  */
 function timeZone(): string {
   const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?: () => string } } }).Temporal;

@@ -3,7 +3,7 @@ import { apiRequest, getJson } from "@/lib/api";
 import type { Language } from "@/lib/i18n";
 
 /**
- * Billing (issue 34): the creator's billing profile, her invoices, deposit requests and credit
+ * Billing: the creator's billing profile, her invoices, deposit requests and credit
  * notes, and their payments, as /api/admin/billing and /api/admin/invoices answer them (docs/billing.md
  * "Billing API"). Every amount is an integer in minor units (øre); lib/money parses and formats
  * them. Only the admin screens import this module.
@@ -349,7 +349,7 @@ export const useSendInvoice = (callbacks?: BillingCallbacks<SendInput, SentInvoi
   );
 
 /**
- * The Overview's billing figures (issue 34), as GET /api/admin/billing/summary answers them (docs/billing.md
+ * The Overview's billing figures, as GET /api/admin/billing/summary answers them (docs/billing.md
  * "Billing API"): the overdue invoices, and while the creator is not VAT-registered her turnover of
  * the last 12 months against the 50 000 kr line. Amounts are integers in minor units (øre, cent).
  */

@@ -8,7 +8,7 @@ import {
 } from "@/lib/mutation";
 import { type ClientLogo, clientLogosUrl } from "./client-logos";
 
-// The admin's calls on the client logos (issue 28), apart from ./client-logos so that a visitor's
+// The admin's calls on the client logos, apart from ./client-logos so that a visitor's
 // bundle carries none of them.
 
 /** The body of an add or update. */

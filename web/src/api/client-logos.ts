@@ -5,7 +5,7 @@ import type { MediaInfo } from "@/lib/media";
 // (DESIGN.md section 5 sets its budget).
 
 /**
- * A brand of the home page's client logos (issue 28), as GET /api/client-logos answers it: one list
+ * A brand of the home page's client logos, as GET /api/client-logos answers it: one list
  * for both languages, in the order the admin set. A visitor gets only logos whose photo is
  * processed, `imageUrl` being its largest JPEG; an admin's list (GET /api/admin/client-logos) has
  * every logo with its processing state.

@@ -55,7 +55,7 @@ describe("withDefaults", () => {
       ]);
       expect(c.contact.hours).toBe(hours);
       expect(c.contact.location).toBe(location);
-      // The year is filled in as the footer shows it: always this year (issue 38).
+      // The year is filled in as the footer shows it: always this year.
       expect(c.footer.copyright).toContain("© {year} ugcfolio.");
     }
   });

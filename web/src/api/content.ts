@@ -50,12 +50,12 @@ export interface FooterContent {
   copyright: string;
 }
 
-/** The privacy page's text (issue 25): paragraphs split by blank lines, "## " starts a heading. */
+/** The privacy page's text: paragraphs split by blank lines, "## " starts a heading. */
 export interface PrivacyContent {
   body: string;
 }
 
-/** The heading of the home page's client logos (issue 28). */
+/** The heading of the home page's client logos. */
 export interface ClientsContent {
   title: string;
 }

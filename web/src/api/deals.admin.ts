@@ -3,7 +3,7 @@ import { apiRequest, getJson } from "@/lib/api";
 import type { Language } from "@/lib/i18n";
 
 /**
- * Deals (issue 28): the creator's pipeline, as GET/POST/PATCH/DELETE /api/admin/deals answer it
+ * Deals: the creator's pipeline, as GET/POST/PATCH/DELETE /api/admin/deals answer it
  * (docs/deals.md "Deals API"). Only the admin screens import this module.
  */
 

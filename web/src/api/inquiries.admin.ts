@@ -17,9 +17,9 @@ export interface Inquiry {
   language?: "no" | "en";
   isRead: boolean;
   createdAt: string;
-  /** The pitch link the sender's visit came through (issue 25), or null. */
+  /** The pitch link the sender's visit came through, or null. */
   pitchLink?: { id: number; name: string } | null;
-  /** The deal made from it (issue 28), or null. */
+  /** The deal made from it, or null. */
   deal?: { id: number; stage: string } | null;
 }
 
@@ -67,7 +67,7 @@ export function useDeleteInquiry(callbacks?: MutationCallbacks<number>) {
 export const deliveryStates = ["sending", "sent", "waiting", "failed"] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
-/** The notification's state of one inquiry (GET /api/admin/contact/mail, issue 14). */
+/** The notification's state of one inquiry (GET /api/admin/contact/mail). */
 export interface Delivery {
   state: DeliveryState;
   attempts: number;

@@ -14,7 +14,7 @@ export interface InquiryInput {
 
 /**
  * POST /api/contact: a visitor's inquiry, with the page's language (optional on the server) so the
- * auto-reply and the creator's reply can be in it (issue 14). A plain call, no TanStack mutation:
+ * auto-reply and the creator's reply can be in it. A plain call, no TanStack mutation:
  * the inquiry touches no cached data, and the mutation code would join the visitor's budgeted
  * JavaScript. The admin reads inquiries through api/inquiries.admin.
  */

@@ -5,7 +5,7 @@ import type { MediaInfo } from "@/lib/media";
 import { isUploadPath } from "@/lib/media-url";
 import { portfolioQueryOptions } from "./portfolio";
 
-// The admin's calls on uploaded media (issue 12): is video processing on here, how far is one
+// The admin's calls on uploaded media: is video processing on here, how far is one
 // video, and try it again. Apart from ./media so that a visitor's bundle carries none of it.
 
 /** The states of a background job, as the server names them (testdata/rules.json). */

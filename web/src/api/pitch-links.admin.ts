@@ -4,7 +4,7 @@ import type { Language } from "@/lib/i18n";
 import { type MutationCallbacks, useInvalidatingMutation } from "@/lib/mutation";
 
 /**
- * Pitch links (issue 25): one link per brand the creator pitches, and what its visitors did.
+ * Pitch links: one link per brand the creator pitches, and what its visitors did.
  * POST/GET /api/admin/pitch-links, PATCH/DELETE /api/admin/pitch-links/{id}. Admin code only.
  */
 export interface PitchLink {

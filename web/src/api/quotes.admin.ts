@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { apiRequest, getJson } from "@/lib/api";
 
 /**
- * Quotes (issue 34): written from a deal, sent into its delivery room, accepted there by the brand,
+ * Quotes: written from a deal, sent into its delivery room, accepted there by the brand,
  * as /api/admin/deals/{id}/quotes and /api/admin/quotes/{id} answer them (docs/quotes.md "Quotes API").
  * Amounts are whole minor units (øre). Only the admin imports it; the brand's side is a page the
  * server renders.

@@ -3,7 +3,7 @@ import { apiRequest, getJson } from "@/lib/api";
 import { uploadVideo } from "@/lib/upload";
 
 /**
- * Delivery rooms (issue 28): a deal's room link, its drafts and their answers, the licence of each
+ * Delivery rooms: a deal's room link, its drafts and their answers, the licence of each
  * video, and the licences ending soon, as /api/admin/deals/{id}/room, /drafts, /licences and
  * /api/admin/licences/ending answer them (docs/rooms.md "Delivery rooms API"). Only the admin imports it;
  * the brand's room is a page the server renders.

@@ -1,6 +1,6 @@
 /**
- * The routes of admin screens added since the visitor's JavaScript budget was fixed (issue 34's
- * billing): lib/paths is in the visitor's entry script, so every route named there costs each
+ * The routes of admin screens added since the visitor's JavaScript budget was fixed (billing
+ * and after): lib/paths is in the visitor's entry script, so every route named there costs each
  * visitor bytes; these are imported only by admin code, which loads once /admin is opened. Link to
  * them as to `paths`, never to a string literal. The server answers these addresses with the app
  * (internal/webapp clientRoutes; its TestClientRoutesMatchTheApp reads this file and paths.ts).

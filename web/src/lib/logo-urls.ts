@@ -1,6 +1,6 @@
 import { httpUrl, isUploadPath } from "./media-url";
 
-// The address rules of a client logo (issue 28), as the server applies them
+// The address rules of a client logo, as the server applies them
 // (internal/forms/formats.go: IsUploadedImage, IsLinkURL; testdata/rules.json holds both sides to
 // the same samples). Admin-only: apart from ./media-url, which every visitor loads.
 

@@ -42,7 +42,7 @@ export interface MediaSource {
   bytes: number;
 }
 
-// --- Photos (issue 13): upload, processing state, responsive sources ---
+// --- Photos: upload, processing state, responsive sources ---
 
 /** The largest photo accepted (the server's images.MaxBytes). */
 export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { Language } from "./i18n";
 
 /**
- * Money as the billing API has it (issue 34): integers in minor units (øre, cent), never floats.
+ * Money as the billing API has it: integers in minor units (øre, cent), never floats.
  * What the admin types is parsed as a decimal string, digit by digit, so "0,29" is 29 øre and not
  * 28.999…; what she reads is formatted by one helper. VAT follows the server's
  * internal/billing/document Compute: per rate on the summed lines, rounded half away from zero.

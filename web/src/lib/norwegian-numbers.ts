@@ -1,5 +1,5 @@
 /**
- * The check digits of Norwegian numbers the billing profile takes (issue 34), so the form can say
+ * The check digits of Norwegian numbers the billing profile takes, so the form can say
  * while the admin types that a digit is wrong. The server checks the same (internal/billing) and
  * has the last word; these only spare her a round trip.
  */

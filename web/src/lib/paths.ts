@@ -6,7 +6,7 @@ export const paths = {
   home: "/",
   /** The home page in English (the language has an address of its own for search engines). */
   homeEnglish: "/en",
-  /** The privacy page (issue 25), Norwegian and English. */
+  /** The privacy page, Norwegian and English. */
   privacy: "/privacy",
   privacyEnglish: "/en/privacy",
   auth: "/auth",
@@ -15,15 +15,15 @@ export const paths = {
     /** /admin and every address below it: the admin's routes (app/admin-routes.tsx). */
     everything: "/admin/*?",
     dashboard: "/admin",
-    /** The dashboard on its Analytics tab (issue 25). */
+    /** The dashboard on its Analytics tab. */
     analytics: "/admin/analytics",
     content: "/admin/content",
     portfolio: "/admin/portfolio",
     testimonials: "/admin/testimonials",
-    /** The home page's client logos (issue 28). */
+    /** The home page's client logos. */
     clientLogos: "/admin/client-logos",
     inquiries: "/admin/inquiries",
-    /** The deals' board (issue 28); a deal's own page is dealPath(id). */
+    /** The deals' board; a deal's own page is dealPath(id). */
     deals: "/admin/deals",
     deal: "/admin/deals/:id",
   },

@@ -13,7 +13,7 @@ export const CHUNKS_IN_FLIGHT = 3;
 
 /**
  * The upload step errors of SPEC.md section 8. The portfolio screen is Norwegian and the server
- * words its messages in English, so a failed step always says its own text (issue 11); the
+ * words its messages in English, so a failed step always says its own text; the
  * server's answer stays on the error as its `cause`.
  */
 export const uploadMessages = {

@@ -11,7 +11,7 @@ import { AdminImage } from "./uploaded-image";
 export type ImageUploader = typeof uploadImage;
 
 /**
- * The upload button beside an image address field (issue 13): picks a photo (JPEG, PNG, WebP,
+ * The upload button beside an image address field: picks a photo (JPEG, PNG, WebP,
  * HEIC), refuses one over 25 MB before sending anything, shows the progress while it uploads, and
  * hands the stored file's address to the field. The address field keeps working for external
  * images; the server checks the bytes, and its answer is shown in the screen's language.
@@ -92,7 +92,7 @@ export function ImageUploadButton({
 }
 
 /**
- * A form's preview of an uploaded photo (issue 23: the browser cannot show HEIC): the processed
+ * A form's preview of an uploaded photo (the browser cannot show HEIC): the processed
  * variant (asking the server every second while processing runs), or why processing failed; never
  * the private original. An /uploads/ address that is no processed photo (typed by hand, or a file
  * since removed) shows `unprocessed` instead.

@@ -2,7 +2,7 @@ import type { MediaInfo } from "@/lib/media";
 
 /**
  * What shows an item's photo, decided in one place for the visitor's card and every admin
- * thumbnail and preview (issue 22). An upload's original is private once processed, so a processed
+ * thumbnail and preview. An upload's original is private once processed, so a processed
  * photo is always shown from its variants, never from the address the item stores:
  * - "picture": processing is done; show the variants, `src` being the largest JPEG (every browser
  *   shows JPEG; for a visitor the server already put that address in the item);

@@ -10,7 +10,7 @@ export function srcSetOf(sources: MediaSource[], type: string): string {
 }
 
 /**
- * A processed photo (issue 13) as a `<picture>`: WebP variants for the browsers that take them, the
+ * A processed photo as a `<picture>`: WebP variants for the browsers that take them, the
  * JPEG variants for the rest, each a `srcset` by width so the browser loads the smallest one that
  * fills `sizes` on its screen, and width/height from the photo so the page does not shift.
  * `img` carries the rest (class, alt, loading…). With `crop`, the WebP source is a crop of the

@@ -61,12 +61,12 @@ const shapes = {
   avatar: "size-12 rounded-full",
   /** A form's preview under the upload button. */
   preview: "aspect-video w-full rounded-md",
-  /** A client logo, drawn whole (issue 28). */
+  /** A client logo, drawn whole. */
   logo: "h-16 w-full rounded-md",
 };
 
 /**
- * An item's photo on an admin screen, as a visitor sees it (issue 22): the processed variants (the
+ * An item's photo on an admin screen, as a visitor sees it: the processed variants (the
  * original is private), a "processing" state while the job runs, the failure, or the address
  * itself for an image that is no processed upload. `placeholder` stands for no image, or one that
  * fails to load. Texts in the screen's language.

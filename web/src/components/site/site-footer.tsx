@@ -126,7 +126,7 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-5 py-6 text-sm text-stone-400 sm:flex-row sm:items-center sm:justify-between sm:px-8">
           {/* "{year}" is this year's: the line is never a year behind. */}
           <p>{footer.copyright.replace("{year}", String(new Date().getFullYear()))}</p>
-          {/* No terms link while there are no terms: it led to the top of the page (issue 38). */}
+          {/* No terms link while there are no terms: it led to the top of the page. */}
           <a href={privacyPathOf[language]} className={textLink}>
             {t.footer.privacy}
           </a>

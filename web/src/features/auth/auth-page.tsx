@@ -27,7 +27,7 @@ const highlights = [
 /**
  * "/auth" (SPEC.md section 2): login and register tabs, `?register=true` opening on register.
  * A logged-in user has nothing to do here: the creator (an admin) goes to her dashboard, where her
- * work is, anyone else to the home page (issue 38: signing in landed her on the public site).
+ * work is, anyone else to the home page (signing in landed her on the public site).
  */
 export function AuthPage() {
   const { user, isLoading, loginMutation, registerMutation } = useAuth();

@@ -17,7 +17,7 @@ import { WorkSection } from "./work/work-section";
 const PitchNotice = lazy(() => import("./pitch-notice"));
 
 /**
- * The pitch-link notice (issue 25) when the address has a `ref`, read after hydration: the
+ * The pitch-link notice when the address has a `ref`, read after hydration: the
  * server's page is cached without the query string. The server counted the visit as the link's
  * when it served the page, so the `ref` then leaves the address bar: a copied or forwarded
  * address must not count someone else as the brand.
@@ -50,7 +50,7 @@ export function PitchNoticeWhenReferred() {
 /**
  * A jump to a section lands on it: the address's own (/#contact) and each in-page link's. The
  * portfolio, the reviews and the logos fill in after the page has loaded and grow, which moved a
- * section away after the jump (issue 38: on a phone "Portefølje" stopped 1,000 px short). So for
+ * section away after the jump (on a phone "Portefølje" stopped 1,000 px short). So for
  * 3 s after a jump, each change of the page's height aligns the section again, until the visitor
  * scrolls by hand.
  */

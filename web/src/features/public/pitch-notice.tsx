@@ -10,10 +10,10 @@ export interface PitchNoticeTexts {
 }
 
 /**
- * The notice a visitor arriving through a pitch link (`?ref=…`) sees (issue 25): the link was made
+ * The notice a visitor arriving through a pitch link (`?ref=…`) sees: the link was made
  * for their company and its visits are kept for 12 months. Under the navigation on a phone or a
  * tablet, in the page, where it covers nothing (fixed at the bottom, it covered the hero's main
- * button: issue 38); fixed at the bottom right of a desktop, beside the hero's buttons. A script of its own that imports nothing but React, loaded only when the address
+ * button); fixed at the bottom right of a desktop, beside the hero's buttons. A script of its own that imports nothing but React, loaded only when the address
  * has a `ref` (home-page.tsx): other visitors never download it.
  */
 export default function PitchNotice({ texts }: { texts: PitchNoticeTexts }) {

@@ -1,7 +1,7 @@
 /**
- * Texts of the e-mail parts of the admin inquiries screen (issue 14): delivery state, "send again",
- * the reply button, the CSV export. The inquiries screen is English (SPEC.md section 2; issue 22:
- * one language per screen), so these are English whatever the site's language; only the reply's
+ * Texts of the e-mail parts of the admin inquiries screen: delivery state, "send again",
+ * the reply button, the CSV export. The inquiries screen is English (SPEC.md section 2: one
+ * language per screen), so these are English whatever the site's language; only the reply's
  * subject follows the inquiry's own language. Kept out of `index.ts` and the visitor catalogues on
  * purpose: only the admin chunk imports this module, so no admin text reaches a visitor's
  * JavaScript (DESIGN.md section 2).

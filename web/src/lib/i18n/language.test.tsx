@@ -76,7 +76,7 @@ describe("format", () => {
   });
 });
 
-describe("the language cookie and the home page's addresses (issue 15)", () => {
+describe("the language cookie and the home page's addresses", () => {
   function clearLanguageCookie() {
     // biome-ignore lint/suspicious/noDocumentCookie: test cleanup of a plain preference cookie.
     document.cookie = "language=; Max-Age=0; Path=/";
@@ -114,7 +114,7 @@ describe("the language cookie and the home page's addresses (issue 15)", () => {
     localStorage.setItem(languageStorageKey, "no");
     expect(initialLanguage("/en")).toBe("en");
     expect(initialLanguage("/")).toBe("no");
-    // The privacy page has an English address of its own too (issue 25).
+    // The privacy page has an English address of its own too.
     expect(initialLanguage("/en/privacy")).toBe("en");
     expect(initialLanguage("/privacy")).toBe("no");
     render(
@@ -127,7 +127,7 @@ describe("the language cookie and the home page's addresses (issue 15)", () => {
   });
 });
 
-describe("a page's catalogue and built-in section texts (issue 28)", () => {
+describe("a page's catalogue and built-in section texts", () => {
   it("takes the built-in texts the server's page carries, and loads them only without it", async () => {
     vi.resetModules(); // a page that has loaded nothing yet
     const fresh = await import("./language");

@@ -2,7 +2,7 @@ import type { PrivacyContent } from "@/api/content";
 import type { Language } from "./language";
 
 /**
- * The privacy page's built-in text per language (issue 25), shown while the admin has saved none
+ * The privacy page's built-in text per language, shown while the admin has saved none
  * (DESIGN.md section 4, "Defaults"). Apart from the catalogues: the home page's script never
  * carries it, only the privacy page's and the content editor's. "## " starts a heading; "{email}"
  * becomes the contact e-mail of the content and "{site}" the site's name: GDPR art. 13 asks who

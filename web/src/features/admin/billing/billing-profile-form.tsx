@@ -67,7 +67,7 @@ function NumberCheckHint({
 }
 
 /**
- * Admin → Settings → Billing (issue 34): who invoices and how she is paid. Each server refusal is
+ * Admin → Settings → Billing: who invoices and how she is paid. Each server refusal is
  * shown at the field it names; the first invoice number is locked once an invoice has been issued
  * (`numberLocked`), or when the server answers 409 because one has.
  */

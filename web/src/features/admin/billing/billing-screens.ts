@@ -1,5 +1,5 @@
 /**
- * The billing screens (issue 34), one lazy module for the three routes. Three lazy modules made
+ * The billing screens, one lazy module for the three routes. Three lazy modules made
  * the bundler split chunks the visitor's router names (the Invoices list alone reaches the admin
  * layout's icons without the dialogs' code they shared a chunk with), which grew the visitor's
  * entry script; one module reaches what the other admin screens reach, and the chunks stay as

@@ -12,7 +12,7 @@ import { formatMoney } from "@/lib/money";
 import { screenLanguage } from "./draft-rules";
 
 /**
- * A credit note for an issued invoice (issue 34), the one way to correct it: a reason, and the
+ * A credit note for an issued invoice, the one way to correct it: a reason, and the
  * whole invoice or the lines she chooses. The server issues it at once with its own number.
  */
 export function CreditNoteForm({ invoice }: { invoice: Invoice }) {

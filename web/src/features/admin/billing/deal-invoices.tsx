@@ -10,7 +10,7 @@ import { errorMessage } from "@/lib/api";
 import { InvoiceList } from "./invoice-list";
 
 /**
- * A deal's invoices on its page (issue 34), and the two ways to start one: an invoice, or a
+ * A deal's invoices on its page, and the two ways to start one: an invoice, or a
  * deposit request for the share asked upfront. Each is made as a draft prefilled from the deal
  * and opens in the draft editor.
  */

@@ -41,7 +41,7 @@ const vatModeChoices = [
 ] as const;
 
 /**
- * A draft invoice or deposit request (issue 34): the buyer, the lines with live totals (VAT per
+ * A draft invoice or deposit request: the buyer, the lines with live totals (VAT per
  * rate on the summed lines, as the server computes it), Save, Delete, and Issue behind a
  * confirmation. Issuing saves first, so what is issued is what she sees.
  */

@@ -33,7 +33,7 @@ export interface DraftValues {
   note: string;
 }
 
-/** The money on the admin's screens is written as the screen is (English, issue 22). */
+/** The money on the admin's screens is written as the screen is (English). */
 export const screenLanguage: Language = "en";
 
 /** The VAT rates a mode takes: 25 % (or 0 % outside VAT's scope) at home, else 0 % only. */

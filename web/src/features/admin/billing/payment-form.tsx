@@ -26,7 +26,7 @@ interface PaymentValues {
 }
 
 /**
- * A payment recorded by hand (issue 34): amount (a part is fine), date and method. The invoice's
+ * A payment recorded by hand: amount (a part is fine), date and method. The invoice's
  * state follows from its payments on the server; the form starts at what is outstanding, today.
  */
 export function PaymentForm({ invoice }: { invoice: Invoice }) {

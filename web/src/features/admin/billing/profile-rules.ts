@@ -6,7 +6,7 @@ import { languages } from "@/lib/i18n";
 import { checkAccountNumber, checkOrgNumber, compactNumber } from "@/lib/norwegian-numbers";
 
 /**
- * The billing profile form's rules and messages (issue 34), over the body of PUT
+ * The billing profile form's rules and messages, over the body of PUT
  * /api/admin/billing, each a row of testdata/rules.json "forms" "billing". The rows say
  * `clientOnly` until the server checks the profile with a forms table (internal/billing checks it
  * in its own code today): form-rules-parity.test.ts holds this schema to them all the same. A

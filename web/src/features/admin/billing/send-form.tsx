@@ -14,7 +14,7 @@ import { toast } from "@/components/ui/toaster";
 import { errorMessage, errorStatus } from "@/lib/api";
 
 /**
- * An issued document e-mailed to the brand (issue 34), its PDF and EHF attached, in the invoice's
+ * An issued document e-mailed to the brand, its PDF and EHF attached, in the invoice's
  * language; to the buyer's e-mail unless she types another. From 2027 the server warns (409)
  * before e-mailing a Norwegian business that must get EHF: the warning is shown here with a
  * second button that sends the PDF all the same.

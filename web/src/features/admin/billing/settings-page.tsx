@@ -20,7 +20,7 @@ function BillingTab() {
   return <BillingProfileForm profile={profile.data} numberLocked={issued} />;
 }
 
-/** "/admin/settings": the site's settings; Billing (issue 34) is its first tab. */
+/** "/admin/settings": the site's settings; Billing is its first tab. */
 export function SettingsPage() {
   return (
     <AdminLayout title="Settings" description="How you invoice and get paid.">

@@ -26,7 +26,7 @@ const logo = (id: number, name: string, linkUrl = "") => ({
   imageMedia: ready,
 });
 
-describe("the client logos screen (issue 28)", () => {
+describe("the client logos screen", () => {
   it("lists the logos in their order, with the processed picture and the link", async () => {
     mockApi({
       "GET /api/user": () => json(admin),

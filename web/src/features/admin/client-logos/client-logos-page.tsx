@@ -34,7 +34,7 @@ import { ClientLogoForm, emptyClientLogo } from "./client-logo-form";
 type Editing = { mode: "add" } | { mode: "edit"; item: ClientLogo } | null;
 
 /**
- * "/admin/client-logos" (issue 28): the brands shown as logos under the home page's hero, in both
+ * "/admin/client-logos": the brands shown as logos under the home page's hero, in both
  * languages, in the order set here; the heading above them is a content section (Content → Client
  * Logos). Add, edit, delete, and order by drag and drop or the arrows.
  */

@@ -86,7 +86,7 @@ export const sections: SectionDef[] = [
   {
     id: "clients",
     tab: "Client Logos",
-    // The heading above the logos of /admin/client-logos on the home page (issue 28).
+    // The heading above the logos of /admin/client-logos on the home page.
     fields: [{ key: "title", label: "Heading" }],
   },
 ];

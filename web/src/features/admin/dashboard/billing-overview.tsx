@@ -7,7 +7,7 @@ import { invoicePath } from "@/lib/admin-paths";
 import { formatDay } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 
-/** The admin's screens read English (issue 22): money as "NOK 7,875.00". */
+/** The admin's screens read English: money as "NOK 7,875.00". */
 const formatMinor = (minor: number, currency: string) => formatMoney(minor, currency, "en");
 
 /**

@@ -19,7 +19,7 @@ function share(summary: DealSummary, value: Record<string, number>): number {
 }
 
 /**
- * The Overview's pipeline (issue 28): what each stage is worth, and the deals due this week
+ * The Overview's pipeline: what each stage is worth, and the deals due this week
  * (the overdue ones first).
  */
 export function Pipeline({ today }: { today: string }) {

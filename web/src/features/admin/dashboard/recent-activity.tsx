@@ -11,8 +11,8 @@ const icons: Record<ActivityItem["type"], typeof Mail> = {
 };
 
 /**
- * The Overview's recent activity (issue 25): new inquiries, pitch links opened, media processed,
- * and every change of a deal (issue 28).
+ * The Overview's recent activity: new inquiries, pitch links opened, media processed,
+ * and every change of a deal.
  */
 export function RecentActivity() {
   const activity = useActivity();

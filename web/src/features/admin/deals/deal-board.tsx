@@ -30,7 +30,7 @@ import {
 import { cn } from "@/components/ui/cn";
 import { DealCard, DealCardPreview } from "./deal-card";
 
-// The board of deals (issue 28): a column per stage, moved between with @dnd-kit — the mouse, a
+// The board of deals: a column per stage, moved between with @dnd-kit — the mouse, a
 // long press on a touch screen, or the keyboard (a card's handle: space, ←/→, space) — or with the
 // stage select on each card. A move calls onMove; the list it shows comes from its caller.
 
@@ -164,7 +164,7 @@ const screenReaderInstructions = {
 };
 
 /**
- * A stage's column. An empty one is a narrow strip with its name written upwards (issue 38): the
+ * A stage's column. An empty one is a narrow strip with its name written upwards: the
  * seven stages then fit a 1280 px screen beside the sidebar, and the strip still takes a drop.
  */
 function Column({

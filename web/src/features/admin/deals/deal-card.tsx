@@ -72,7 +72,7 @@ export function DealCardPreview({ deal, today }: { deal: Deal; today: string }) 
 }
 
 /**
- * A deal on the board. The mouse drags it by any part but its select, its name too (issue 38); a
+ * A deal on the board. The mouse drags it by any part but its select, its name too; a
  * long press on a touch screen by any part but its name and select (there a long press on a link
  * is the phone's own). The keyboard moves it with its handle (space, the arrow keys, space) or
  * its stage select.

@@ -34,7 +34,7 @@ import { errorMessage } from "@/lib/api";
 import { formatDay, formatMoment } from "@/lib/dates";
 
 /**
- * A deal's quotes (issue 34): a draft prefilled from the deal, edited here with its totals live,
+ * A deal's quotes: a draft prefilled from the deal, edited here with its totals live,
  * sent into the deal's delivery room (and e-mailed to the brand), withdrawn, and once the brand has
  * accepted it, the record of who accepted, when, and the SHA-256 of the document they were shown.
  */

@@ -8,7 +8,7 @@ import { errorMessage } from "@/lib/api";
 import { dealPath } from "@/lib/paths";
 
 /**
- * An inquiry's deal (issue 28): "Make a deal" makes it in one click, prefilled from the inquiry;
+ * An inquiry's deal: "Make a deal" makes it in one click, prefilled from the inquiry;
  * once made, the inquiry links its deal and its stage. A second click anywhere answers the same
  * deal (the server keeps one per inquiry).
  */

@@ -76,7 +76,7 @@ export function DeliveryStatus({
   const t = adminMailTexts;
   const resend = useResendInquiryMail({
     onSuccess: () => toast.success(t.sendAgainDone),
-    // The server's message when it gave one, never a raw error body (issue 11).
+    // The server's message when it gave one, never a raw error body.
     onError: (e) =>
       toast.error(t.sendAgainFailed, { description: errorMessage(e, t.sendAgainFailed) }),
   });

@@ -58,7 +58,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       <nav aria-label="Admin" className="flex-1 px-3">
         <ul className="flex flex-col gap-1">
           {links.map(({ href, label, icon: Icon }) => {
-            // The dashboard's Analytics tab has an address of its own (issue 25).
+            // The dashboard's Analytics tab has an address of its own.
             const active =
               location === href ||
               (href === paths.admin.dashboard && location === paths.admin.analytics) ||

@@ -1,7 +1,7 @@
 import { toast } from "@/components/ui/toaster";
 
 /**
- * The toast that confirms a reorder was stored (issue 38): the list moves at once, before the
+ * The toast that confirms a reorder was stored: the list moves at once, before the
  * server answers, so without it nothing says the new order was kept. One toast for a run of
  * moves: each saved order replaces the last one's.
  */

@@ -59,7 +59,7 @@ afterEach(() => {
   HTMLElement.prototype.getBoundingClientRect = realRect;
 });
 
-describe("ordering the portfolio by hand (issue 28)", () => {
+describe("ordering the portfolio by hand", () => {
   it("moves an item down with its arrow: the list changes at once and the whole order is saved", async () => {
     const server = storedList(portfolio);
     const fetchMock = mockApi({
@@ -149,7 +149,7 @@ describe("ordering the portfolio by hand (issue 28)", () => {
   });
 });
 
-describe("ordering the testimonials by hand (issue 28)", () => {
+describe("ordering the testimonials by hand", () => {
   it("saves the language's whole order when a card moves up", async () => {
     const quote = (id: number, name: string) => ({
       id,

@@ -35,7 +35,7 @@ export interface SortControls {
 }
 
 /**
- * A list the admin orders by hand (issue 28): drag an item by its grip (mouse, touch), or focus
+ * A list the admin orders by hand: drag an item by its grip (mouse, touch), or focus
  * the grip and move it with the keyboard (dnd-kit's keyboard sensor, with spoken announcements),
  * or press an item's "Move up"/"Move down". Each change hands the whole new order to `onReorder`
  * (the screen saves it; the list shows `items` as given, which the save updates at once).

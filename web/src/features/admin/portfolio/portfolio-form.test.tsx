@@ -201,7 +201,7 @@ describe("video preview", () => {
   });
 });
 
-describe("video processing (issue 12)", () => {
+describe("video processing", () => {
   const processing = {
     status: "processing",
     width: 0,

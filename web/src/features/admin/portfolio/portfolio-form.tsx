@@ -74,7 +74,7 @@ export function PortfolioForm({
       setValue("videoUrl", url, validate ? { shouldValidate: true } : undefined),
   });
 
-  // The server's processing of an uploaded video (issue 12); the item can be saved meanwhile.
+  // The server's processing of an uploaded video; the item can be saved meanwhile.
   const settings = useMediaSettings();
   const processing = useVideoStatus(videoUrl.trim(), !video.uploading);
 

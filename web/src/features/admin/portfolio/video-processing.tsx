@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { errorMessage } from "@/lib/api";
 
-/** The texts of video processing in the admin (issue 12). */
+/** The texts of video processing in the admin. */
 export const processingTexts = {
   running: (percent: number) => `Behandler video… ${percent} %`,
   waiting: "Behandler video…",

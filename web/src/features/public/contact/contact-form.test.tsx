@@ -47,7 +47,7 @@ describe("ContactForm", () => {
     const user = userEvent.setup();
     renderForm();
     await user.click(screen.getByRole("button", { name: "Send melding" }));
-    // An empty name is asked for, not said to be too short (issue 38).
+    // An empty name is asked for, not said to be too short.
     expect(await screen.findByText("Please enter your name")).toBeInTheDocument();
     expect(screen.getByText("Please enter a valid email address")).toBeInTheDocument();
     expect(screen.getByText("Message must be at least 10 characters")).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe("ContactForm", () => {
       service: "Skreddersydd",
       message: "Tre videoer til lansering, takk.",
       website: "",
-      language: "no", // the page's, for the auto-reply (issue 14)
+      language: "no", // the page's, for the auto-reply
     });
     resolve(new Response("{}", { status: 201 }));
     await waitFor(() =>

@@ -78,7 +78,7 @@ export function ContactForm() {
     try {
       await sendInquiry(values, language);
       track({ t: "form", step: "sent" });
-      // It stays until the visitor closes it: a toast gone in 5 s was missed (issue 38).
+      // It stays until the visitor closes it: a toast gone in 5 s was missed.
       toast.success(t.contact.successTitle, {
         description: t.contact.successText,
         duration: Number.POSITIVE_INFINITY,

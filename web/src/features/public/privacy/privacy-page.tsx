@@ -53,7 +53,7 @@ function usePrivacyDefaults() {
 }
 
 /**
- * "/privacy" and "/en/privacy" (issue 25): what analytics and the contact form collect, why, how
+ * "/privacy" and "/en/privacy": what analytics and the contact form collect, why, how
  * long and whom to ask; the `privacy` content section's text, or the built-in one. "{email}" in it
  * becomes the contact e-mail of the content, "{site}" the site's name (the controller).
  */

@@ -23,7 +23,7 @@ const logo = (id: number, name: string, linkUrl = ""): ClientLogo => ({
   },
 });
 
-describe("the client logos on the home page (issue 28)", () => {
+describe("the client logos on the home page", () => {
   it("shows each brand's logo in order, named by its alt text, linked in a new tab when it has a link", async () => {
     mockApi({
       "GET /api/client-logos": () =>

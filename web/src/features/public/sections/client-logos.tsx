@@ -42,7 +42,7 @@ function Logo({ logo, newTab }: { logo: ClientLogo; newTab: string }) {
 }
 
 /**
- * The brands the creator has worked with (issue 28): a row of logos that wraps, under the hero; the
+ * The brands the creator has worked with: a row of logos that wraps, under the hero; the
  * heading is the "clients" section's text. Absent while there is no logo.
  */
 export function ClientLogos() {

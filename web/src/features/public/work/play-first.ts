@@ -1,7 +1,7 @@
 let player: (() => void) | undefined;
 
 /**
- * The hero's play button (issue 38: it looked like one and did nothing): plays the first video the
+ * The hero's play button (it looked like one and did nothing): plays the first video the
  * portfolio shows, in the work section's player. The work section answers it (onPlayFirst).
  */
 export function playFirst(): void {

@@ -67,7 +67,7 @@ describe("videoTarget", () => {
   });
 });
 
-describe("processed uploads (issue 12)", () => {
+describe("processed uploads", () => {
   const small = { url: "/media/p_s.mp4", width: 720, height: 1280, type: "video/mp4", bytes: 1 };
   const large = { url: "/media/p_l.mp4", width: 1080, height: 1920, type: "video/mp4", bytes: 2 };
   const ready: MediaInfo = {

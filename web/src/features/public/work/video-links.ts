@@ -7,7 +7,7 @@ import { embedUrl, httpUrl, isUploadPath, isVideoFile, isVideoService } from "@/
  * - YouTube (youtube.com, youtu.be) and Vimeo addresses play embedded in the modal;
  * - addresses ending .mp4, .webm or .ogg play in a native player in the modal;
  * - any other http(s) address opens in a new tab; anything else (javascript:, garbage) does nothing.
- * An upload that processing has made ready (issue 12: `videoMedia`) plays its renditions in the
+ * An upload that processing has made ready (`videoMedia`) plays its renditions in the
  * modal, with the poster, whatever its address says.
  */
 export type VideoTarget =

@@ -11,7 +11,7 @@ import { narrowScreen, pickSource, type VideoTarget } from "./video-links";
  * click or the close button. Body scrolling is locked while it is mounted and restored when it
  * closes or when the page unmounts it.
  *
- * The player itself is kept in VideoPlayer so a richer one (issue 6) can replace it in one place.
+ * The player itself is kept in VideoPlayer so a richer one can replace it in one place.
  */
 export function VideoModal({
   target,

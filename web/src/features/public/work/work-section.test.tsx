@@ -31,7 +31,7 @@ describe("work cards", () => {
     expect(screen.getByText("No Image")).toBeInTheDocument();
   });
 
-  it("show a processed upload's poster where the dark placeholder was (issue 12)", async () => {
+  it("show a processed upload's poster where the dark placeholder was", async () => {
     mockApi({
       "GET /api/portfolio/no": () =>
         json([

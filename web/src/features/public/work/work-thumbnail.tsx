@@ -45,7 +45,7 @@ export function WorkThumbnail({ item }: { item: PortfolioItem }) {
       />
     );
   }
-  // A processed upload's poster stands where the dark placeholder was (issue 12).
+  // A processed upload's poster stands where the dark placeholder was.
   const poster = item.videoMedia?.status === "ready" ? item.videoMedia.posterUrl : "";
   if (poster !== "") {
     return (

@@ -240,7 +240,7 @@ export function SummaryView({ summary }: { summary: AnalyticsSummary }) {
 }
 
 /**
- * The dashboard's Analytics tab (issue 25): a range compared with the one before it, the figures
+ * The dashboard's Analytics tab: a range compared with the one before it, the figures
  * of GET /api/admin/analytics/summary, the CSV export, "delete all", and the pitch links.
  */
 export function AnalyticsTab({ now = new Date() }: { now?: Date }) {

@@ -1,6 +1,6 @@
 import type { DateRange } from "@/api/analytics.admin";
 
-/** The Analytics tab's ranges (issue 25); "custom" takes two dates from the admin. */
+/** The Analytics tab's ranges; "custom" takes two dates from the admin. */
 export const rangePresets = [
   { id: "today", label: "Today", days: 1 },
   { id: "7d", label: "7 days", days: 7 },

@@ -4,7 +4,7 @@ import { LicencesPanel } from "./licences-panel";
 import { RoomLink } from "./room-link";
 
 /**
- * The delivery side of a deal's page (issue 28): the brand's room link, the drafts and their
+ * The delivery side of a deal's page: the brand's room link, the drafts and their
  * answers, and the usage rights of each video.
  */
 export function DeliverySection({ deal }: { deal: Deal }) {

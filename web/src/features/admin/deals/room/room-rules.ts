@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { isDate } from "../deal-rules";
 
 /**
- * The delivery room's forms (issue 28, internal/rooms): the room's settings and a video's licence,
+ * The delivery room's forms (internal/rooms): the room's settings and a video's licence,
  * with the server's rules and messages, each a row of testdata/rules.json "forms" "room" and
  * "licence" (form-rules-parity.test.ts holds these schemas to them). What the server checks across
  * fields (the end on or after the start, one to twelve channels) it answers as a 400 the form shows.
