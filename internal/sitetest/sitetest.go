@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"strings"
 	"testing"
@@ -44,6 +45,13 @@ type Options struct {
 	// Mail sends the site's e-mail to a loopback SMTP server (Site.SMTP),
 	// from noreply@ugcfolio.no to creator@ugcfolio.no; it runs the jobs.
 	Mail bool
+	// MailRetry, when set, is mail's retry schedule (tests shorten the
+	// back-off); AutoReply turns auto-replies on at the default hourly cap.
+	MailRetry *jobs.Options
+	AutoReply bool
+	// TrustLoopback trusts X-Forwarded-For from the loopback proxy, so each
+	// request can come from an address of its own.
+	TrustLoopback bool
 	// Video processes uploads with the real ffmpeg (the test fails
 	// without it); it runs the jobs.
 	Video bool
@@ -96,6 +104,12 @@ func New(t testing.TB, st *store.Store, o Options) *Site {
 	if o.Mail {
 		s.SMTP = smtptest.Start(t)
 		cfg.Mail = config.MailConfig{SMTPURL: s.SMTP.URL(), From: "noreply@ugcfolio.no", NotifyTo: []string{"creator@ugcfolio.no"}}
+		if o.AutoReply {
+			cfg.Mail.AutoReply, cfg.Mail.AutoReplyPerHour = true, config.DefaultAutoReplyPerHour
+		}
+	}
+	if o.TrustLoopback {
+		cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("::1/128")}
 	}
 	if o.Config != nil {
 		o.Config(&cfg)
@@ -108,7 +122,7 @@ func New(t testing.TB, st *store.Store, o Options) *Site {
 		d.Jobs = s.Jobs
 	}
 	if o.Mail {
-		m, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: s.URL, Store: st, Jobs: s.Jobs, Log: Quiet, RootCAs: s.SMTP.RootCAs()})
+		m, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: s.URL, Store: st, Jobs: s.Jobs, Log: Quiet, RootCAs: s.SMTP.RootCAs(), Retry: o.MailRetry})
 		if err != nil {
 			t.Fatal(err)
 		}
