@@ -11,7 +11,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// Issue 28: the admin orders the portfolio and the testimonials by hand;
+// The admin orders the portfolio and the testimonials by hand;
 // visitors (whose lists are cached) see the order at once.
 func TestReorderPortfolioAndTestimonials(t *testing.T) {
 	t.Parallel()
