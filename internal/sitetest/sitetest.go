@@ -17,6 +17,7 @@ import (
 	"net/netip"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -27,9 +28,11 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/mail/smtptest"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 	"github.com/ugcfolio/ugcfolio/internal/video"
+	"github.com/ugcfolio/ugcfolio/web"
 )
 
 // Options say what a site under test runs with; the zero value is the
@@ -55,6 +58,9 @@ type Options struct {
 	// Video processes uploads with the real ffmpeg (the test fails
 	// without it); it runs the jobs.
 	Video bool
+	// Home serves the built web app (web/dist) with the real page renderer
+	// (web/dist-ssr), as the binary does, instead of the stand-in Web.
+	Home bool
 	// RoomsClock, when set, is the delivery rooms' time.
 	RoomsClock *Clock
 }
@@ -135,6 +141,13 @@ func New(t testing.TB, st *store.Store, o Options) *Site {
 		}
 		d.Video = &tools
 	}
+	if o.Home {
+		dist, err := web.Dist()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Web, d.Renderer = dist, homeEngine()
+	}
 	if o.RoomsClock != nil {
 		d.RoomsClock = o.RoomsClock.Now
 	}
@@ -154,6 +167,13 @@ func New(t testing.TB, st *store.Store, o Options) *Site {
 	}
 	return s
 }
+
+// homeEngine is the page renderer the Home sites share: one engine per test
+// binary, as the binary has one.
+var homeEngine = sync.OnceValue(func() *ssr.Engine {
+	// The race detector slows the engine (C translated to Go) tenfold: a time limit for that.
+	return ssr.New(web.HomeRenderer(), ssr.Limits{Time: time.Minute, Memory: ssr.DefaultLimits.Memory})
+})
 
 // Web stands in for the built app: an index page and an asset.
 var Web = fstest.MapFS{
