@@ -28,22 +28,9 @@ func TestReorderPortfolioAndTestimonials(t *testing.T) {
 				"featured": it.featured, "isActive": it.active, "language": "no"}).WantStatus(t, http.StatusCreated).JSON(t, &p)
 			items = append(items, p.ID)
 		}
-		titles := func(c *sitetest.Client, path string) []string {
-			t.Helper()
-			var list []struct {
-				Title string `json:"title"`
-				Name  string `json:"name"`
-			}
-			c.Do("GET", path, nil).WantStatus(t, http.StatusOK).JSON(t, &list)
-			var out []string
-			for _, x := range list {
-				out = append(out, x.Title+x.Name)
-			}
-			return out
-		}
 		want := func(c *sitetest.Client, path string, order ...string) {
 			t.Helper()
-			if got := titles(c, path); !slices.Equal(got, order) {
+			if got := c.Titles(t, path); !slices.Equal(got, order) {
 				t.Fatalf("%s: %v, want %v", path, got, order)
 			}
 		}

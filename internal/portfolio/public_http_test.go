@@ -37,19 +37,6 @@ func TestPublicListsAreRoleAware(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		titles := func(c *sitetest.Client, path string) []string {
-			t.Helper()
-			var list []struct {
-				Title string `json:"title"`
-				Name  string `json:"name"`
-			}
-			c.Do("GET", path, nil).WantStatus(t, http.StatusOK).JSON(t, &list)
-			out := []string{}
-			for _, it := range list {
-				out = append(out, it.Title+it.Name)
-			}
-			return out
-		}
 		visitor := e.Client()
 		admin := e.SignedInAdmin(t)
 		cases := []struct {
@@ -66,7 +53,7 @@ func TestPublicListsAreRoleAware(t *testing.T) {
 			{"visitor testimonials en", visitor, "/api/testimonials/en", []string{"Anna"}},
 		}
 		for _, tc := range cases {
-			got := titles(tc.c, tc.path)
+			got := tc.c.Titles(t, tc.path)
 			if len(got) != len(tc.want) {
 				t.Fatalf("%s: got %v, want %v", tc.name, got, tc.want)
 			}
