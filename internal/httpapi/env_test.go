@@ -213,4 +213,3 @@ func validContact() map[string]any {
 	return map[string]any{"name": "Kari Nordmann", "email": "kari@example.no", "company": "Fjellkaffe",
 		"service": "Pakketilbud 1", "message": "Hei! Vi vil gjerne ha tre videoer.", "website": ""}
 }
-
