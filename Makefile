@@ -124,7 +124,7 @@ bench-images: heif
 ## to 50 recipients (waits for the digest slot: about 2.5 minutes per database)
 .PHONY: bench-contact-mail
 bench-contact-mail:
-	UGCFOLIO_BENCH_CONTACT_MAIL=1 $(GO) test -count=1 -v -run '^TestContactMailFigures$$' ./internal/httpapi | grep -E 'posts accepted|^(ok|FAIL|---)'
+	UGCFOLIO_BENCH_CONTACT_MAIL=1 $(GO) test -count=1 -v -run '^TestContactMailFigures$$' ./internal/inquiries | grep -E 'posts accepted|^(ok|FAIL|---)'
 
 ## bench-startup: start-to-first-answer and memory at rest of the built binary (DESIGN.md §5)
 .PHONY: bench-startup

@@ -112,3 +112,14 @@ func TestAdminSaveContentValidation(t *testing.T) {
 		}
 	})
 }
+
+// The privacy page is a content section the admin edits (its body).
+func TestPrivacyIsAContentSection(t *testing.T) {
+	t.Parallel()
+	e := sitetest.New(t, sitetest.SQLite(t), sitetest.Options{})
+	admin := e.SignedInAdmin(t)
+	admin.Do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",
+		"content": map[string]string{"body": "We count visits without cookies."}}).WantStatus(t, http.StatusOK)
+	admin.Do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",
+		"content": map[string]string{"text": "no body"}}).WantStatus(t, http.StatusBadRequest)
+}

@@ -23,7 +23,7 @@ import (
 
 // Every rule on a field of a request body is a row of a form's table. The
 // web client applies most of them too, so testdata/rules.json lists every
-// row once for both sides: httpapi/field_rules_parity_test.go runs each row
+// row once for both sides: forms/rules_parity_test.go runs each row
 // of the file through the form (All) and checks every row of a form has one
 // in the file, and web/src/lib/rules-parity.test.ts does the same with the
 // client's schemas. A rule added on one side without its row fails those

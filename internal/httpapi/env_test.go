@@ -9,11 +9,9 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"maps"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"net/netip"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -214,24 +212,4 @@ func (e *testEnv) signedInAdmin(t *testing.T) *client {
 func validContact() map[string]any {
 	return map[string]any{"name": "Kari Nordmann", "email": "kari@example.no", "company": "Fjellkaffe",
 		"service": "Pakketilbud 1", "message": "Hei! Vi vil gjerne ha tre videoer.", "website": ""}
-}
-
-// with is base with key set to value (left out when value is nil).
-func with(base map[string]any, key string, value any) map[string]any {
-	out := maps.Clone(base)
-	if value == nil {
-		delete(out, key)
-	} else {
-		out[key] = value
-	}
-	return out
-}
-
-// contactEnv is a server that trusts the loopback proxy, so each request
-// can come from its own address (X-Forwarded-For) and the rate limit of one
-// case never blocks the next.
-func contactEnv(t *testing.T, st *store.Store) *testEnv {
-	return newEnv(t, st, func(c *config.Config) {
-		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("::1/128")}
-	})
 }

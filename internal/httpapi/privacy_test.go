@@ -182,14 +182,3 @@ func TestPrivacyPagePlainBehindTheGate(t *testing.T) {
 		t.Fatalf("page views %v", views)
 	}
 }
-
-// The privacy page is a content section the admin edits (its body).
-func TestPrivacyIsAContentSection(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, sqliteStore(t), nil)
-	admin := e.signedInAdmin(t)
-	admin.do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",
-		"content": map[string]string{"body": "We count visits without cookies."}}).wantStatus(t, http.StatusOK)
-	admin.do("POST", "/api/admin/content", map[string]any{"section": "privacy", "language": "en",
-		"content": map[string]string{"text": "no body"}}).wantStatus(t, http.StatusBadRequest)
-}

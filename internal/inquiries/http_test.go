@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/netip"
 	"strings"
 	"testing"
 
-	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/inquiries"
 	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
@@ -17,9 +15,7 @@ import (
 // trustLoopback is a server that trusts the loopback proxy, so each test case
 // can come from its own address (X-Forwarded-For) and the rate limit of one
 // case never blocks the next.
-var trustLoopback = sitetest.Options{Config: func(c *config.Config) {
-	c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("::1/128")}
-}}
+var trustLoopback = sitetest.Options{TrustLoopback: true}
 
 func validContact() map[string]any {
 	return map[string]any{"name": "Kari Nordmann", "email": "kari@example.no", "company": "Fjellkaffe",

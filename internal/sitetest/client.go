@@ -162,3 +162,19 @@ func (s *Site) Visitor(t testing.TB) *Client {
 	t.Helper()
 	return s.SignedIn(t, "visitor@example.no", false)
 }
+
+// Titles is the list at path as c gets it: each item's title (portfolio
+// items) or name (testimonials), in the list's order.
+func (c *Client) Titles(t testing.TB, path string) []string {
+	t.Helper()
+	var list []struct {
+		Title string `json:"title"`
+		Name  string `json:"name"`
+	}
+	c.For(t).Do("GET", path, nil).WantStatus(t, http.StatusOK).JSON(t, &list)
+	out := []string{}
+	for _, it := range list {
+		out = append(out, it.Title+it.Name)
+	}
+	return out
+}

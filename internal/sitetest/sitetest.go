@@ -14,8 +14,10 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -26,9 +28,11 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/mail"
 	"github.com/ugcfolio/ugcfolio/internal/mail/smtptest"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/ssr"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 	"github.com/ugcfolio/ugcfolio/internal/video"
+	"github.com/ugcfolio/ugcfolio/web"
 )
 
 // Options say what a site under test runs with; the zero value is the
@@ -44,9 +48,19 @@ type Options struct {
 	// Mail sends the site's e-mail to a loopback SMTP server (Site.SMTP),
 	// from noreply@ugcfolio.no to creator@ugcfolio.no; it runs the jobs.
 	Mail bool
+	// MailRetry, when set, is mail's retry schedule (tests shorten the
+	// back-off); AutoReply turns auto-replies on at the default hourly cap.
+	MailRetry *jobs.Options
+	AutoReply bool
+	// TrustLoopback trusts X-Forwarded-For from the loopback proxy, so each
+	// request can come from an address of its own.
+	TrustLoopback bool
 	// Video processes uploads with the real ffmpeg (the test fails
 	// without it); it runs the jobs.
 	Video bool
+	// Home serves the built web app (web/dist) with the real page renderer
+	// (web/dist-ssr), as the binary does, instead of the stand-in Web.
+	Home bool
 	// RoomsClock, when set, is the delivery rooms' time.
 	RoomsClock *Clock
 }
@@ -96,6 +110,12 @@ func New(t testing.TB, st *store.Store, o Options) *Site {
 	if o.Mail {
 		s.SMTP = smtptest.Start(t)
 		cfg.Mail = config.MailConfig{SMTPURL: s.SMTP.URL(), From: "noreply@ugcfolio.no", NotifyTo: []string{"creator@ugcfolio.no"}}
+		if o.AutoReply {
+			cfg.Mail.AutoReply, cfg.Mail.AutoReplyPerHour = true, config.DefaultAutoReplyPerHour
+		}
+	}
+	if o.TrustLoopback {
+		cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("::1/128")}
 	}
 	if o.Config != nil {
 		o.Config(&cfg)
@@ -108,7 +128,7 @@ func New(t testing.TB, st *store.Store, o Options) *Site {
 		d.Jobs = s.Jobs
 	}
 	if o.Mail {
-		m, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: s.URL, Store: st, Jobs: s.Jobs, Log: Quiet, RootCAs: s.SMTP.RootCAs()})
+		m, err := mail.New(mail.Deps{Config: cfg.Mail, SiteURL: s.URL, Store: st, Jobs: s.Jobs, Log: Quiet, RootCAs: s.SMTP.RootCAs(), Retry: o.MailRetry})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,6 +140,13 @@ func New(t testing.TB, st *store.Store, o Options) *Site {
 			t.Fatalf("these tests run the real ffmpeg: %v (apt-get install ffmpeg)", err)
 		}
 		d.Video = &tools
+	}
+	if o.Home {
+		dist, err := web.Dist()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Web, d.Renderer = dist, homeEngine()
 	}
 	if o.RoomsClock != nil {
 		d.RoomsClock = o.RoomsClock.Now
@@ -140,6 +167,13 @@ func New(t testing.TB, st *store.Store, o Options) *Site {
 	}
 	return s
 }
+
+// homeEngine is the page renderer the Home sites share: one engine per test
+// binary, as the binary has one.
+var homeEngine = sync.OnceValue(func() *ssr.Engine {
+	// The race detector slows the engine (C translated to Go) tenfold: a time limit for that.
+	return ssr.New(web.HomeRenderer(), ssr.Limits{Time: time.Minute, Memory: ssr.DefaultLimits.Memory})
+})
 
 // Web stands in for the built app: an index page and an asset.
 var Web = fstest.MapFS{

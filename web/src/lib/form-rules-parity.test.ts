@@ -2,7 +2,7 @@
  * The client's side of testdata/rules.json "forms": every rule of every zod schema and of every
  * rules table (lib/form-rules: the contact form's) of the client has a row there, and every row runs
  * through its schema or table with the same result. The Go server's forms
- * are held to the same rows (internal/httpapi/field_rules_parity_test.go), so a rule added or
+ * are held to the same rows (internal/forms/rules_parity_test.go), so a rule added or
  * changed on one side alone fails a test here or there.
  *
  * No form is listed by hand: every source file that builds a z.object or types a FormRules table is

@@ -1,6 +1,6 @@
 /**
  * The client's side of testdata/rules.json: the rules the Go server and this client both apply.
- * internal/httpapi/rules_parity_test.go checks the server against the same file, so a rule changed
+ * internal/forms/rules_parity_test.go checks the server against the same file, so a rule changed
  * on one side alone fails one of the two tests. Where the client has a constant the test compares
  * it; where the rule lives in a schema it runs the schema at the limit and one past it.
  */

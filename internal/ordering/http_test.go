@@ -1,7 +1,8 @@
-package httpapi
+package ordering_test
 
 import (
 	"fmt"
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"net/http"
 	"slices"
 	"strings"
@@ -10,12 +11,12 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// Issue 28: the admin orders the portfolio and the testimonials by hand;
+// The admin orders the portfolio and the testimonials by hand;
 // visitors (whose lists are cached) see the order at once.
 func TestReorderPortfolioAndTestimonials(t *testing.T) {
 	t.Parallel()
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		admin, visitor := e.signedInAdmin(t), e.client()
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin, visitor := e.SignedInAdmin(t), e.Client()
 		var items []int64
 		for _, it := range []struct {
 			title    string
@@ -23,55 +24,42 @@ func TestReorderPortfolioAndTestimonials(t *testing.T) {
 			active   bool
 		}{{"A", false, true}, {"Featured", true, true}, {"B", false, true}, {"Hidden", false, false}} {
 			var p store.PortfolioItem
-			admin.do("POST", "/api/admin/portfolio", map[string]any{"title": it.title, "imageUrl": "https://cdn.example.no/a.jpg",
-				"featured": it.featured, "isActive": it.active, "language": "no"}).wantStatus(t, http.StatusCreated).json(t, &p)
+			admin.Do("POST", "/api/admin/portfolio", map[string]any{"title": it.title, "imageUrl": "https://cdn.example.no/a.jpg",
+				"featured": it.featured, "isActive": it.active, "language": "no"}).WantStatus(t, http.StatusCreated).JSON(t, &p)
 			items = append(items, p.ID)
 		}
-		titles := func(c *client, path string) []string {
+		want := func(c *sitetest.Client, path string, order ...string) {
 			t.Helper()
-			var list []struct {
-				Title string `json:"title"`
-				Name  string `json:"name"`
-			}
-			c.do("GET", path, nil).wantStatus(t, http.StatusOK).json(t, &list)
-			var out []string
-			for _, x := range list {
-				out = append(out, x.Title+x.Name)
-			}
-			return out
-		}
-		want := func(c *client, path string, order ...string) {
-			t.Helper()
-			if got := titles(c, path); !slices.Equal(got, order) {
+			if got := c.Titles(t, path); !slices.Equal(got, order) {
 				t.Fatalf("%s: %v, want %v", path, got, order)
 			}
 		}
 		want(visitor, "/api/portfolio/no", "Featured", "B", "A") // cached from here on
 		a, f, b, h := items[0], items[1], items[2], items[3]
-		admin.do("PUT", "/api/admin/portfolio/order/no", map[string]any{"ids": []int64{b, h, a, f}}).wantStatus(t, http.StatusNoContent)
+		admin.Do("PUT", "/api/admin/portfolio/order/no", map[string]any{"ids": []int64{b, h, a, f}}).WantStatus(t, http.StatusNoContent)
 		want(visitor, "/api/portfolio/no", "B", "A", "Featured")
 		want(admin, "/api/portfolio/no", "B", "Hidden", "A", "Featured")
 
 		var quotes []int64
 		for _, name := range []string{"Kari", "Ola", "Per"} {
 			var tm store.Testimonial
-			admin.do("POST", "/api/admin/testimonials", map[string]any{"name": name, "company": "C", "testimonial": "Bra", "language": "en"}).
-				wantStatus(t, http.StatusCreated).json(t, &tm)
+			admin.Do("POST", "/api/admin/testimonials", map[string]any{"name": name, "company": "C", "testimonial": "Bra", "language": "en"}).
+				WantStatus(t, http.StatusCreated).JSON(t, &tm)
 			quotes = append(quotes, tm.ID)
 		}
 		want(visitor, "/api/testimonials/en", "Kari", "Ola", "Per")
-		admin.do("PUT", "/api/admin/testimonials/order/en", map[string]any{"ids": []int64{quotes[2], quotes[0], quotes[1]}}).
-			wantStatus(t, http.StatusNoContent)
+		admin.Do("PUT", "/api/admin/testimonials/order/en", map[string]any{"ids": []int64{quotes[2], quotes[0], quotes[1]}}).
+			WantStatus(t, http.StatusNoContent)
 		want(visitor, "/api/testimonials/en", "Per", "Kari", "Ola")
 		// The old names of the testimonial calls still answer beside the new one.
-		admin.do("PUT", fmt.Sprintf("/api/admin/testimonials/%d", quotes[0]), map[string]any{"name": "Kari", "company": "C", "testimonial": "Bra", "language": "en"}).
-			wantStatus(t, http.StatusOK)
+		admin.Do("PUT", fmt.Sprintf("/api/admin/testimonials/%d", quotes[0]), map[string]any{"name": "Kari", "company": "C", "testimonial": "Bra", "language": "en"}).
+			WantStatus(t, http.StatusOK)
 		want(visitor, "/api/testimonials/en", "Per", "Kari", "Ola")
 
 		// Only an admin orders.
-		visitor.do("PUT", "/api/admin/portfolio/order/no", map[string]any{"ids": []int64{a, b, h, f}}).wantStatus(t, http.StatusUnauthorized)
-		e.signedIn(t, "visitor@example.no", false).do("PUT", "/api/admin/testimonials/order/en", map[string]any{"ids": quotes}).
-			wantStatus(t, http.StatusForbidden)
+		visitor.Do("PUT", "/api/admin/portfolio/order/no", map[string]any{"ids": []int64{a, b, h, f}}).WantStatus(t, http.StatusUnauthorized)
+		e.SignedIn(t, "visitor@example.no", false).Do("PUT", "/api/admin/testimonials/order/en", map[string]any{"ids": quotes}).
+			WantStatus(t, http.StatusForbidden)
 		want(admin, "/api/portfolio/no", "B", "Hidden", "A", "Featured")
 	})
 }
@@ -80,21 +68,21 @@ func TestReorderPortfolioAndTestimonials(t *testing.T) {
 // message and changes nothing; so is any malformed body.
 func TestReorderBadInput(t *testing.T) {
 	t.Parallel()
-	eachEnv(t, func(t *testing.T, e *testEnv) {
-		admin := e.signedInAdmin(t)
+	sitetest.Each(t, sitetest.Options{}, func(t *testing.T, e *sitetest.Site) {
+		admin := e.SignedInAdmin(t)
 		var ids []int64
 		for _, title := range []string{"A", "B", "C"} {
 			var p store.PortfolioItem
-			admin.do("POST", "/api/admin/portfolio", map[string]any{"title": title, "imageUrl": "https://cdn.example.no/a.jpg", "language": "no"}).
-				wantStatus(t, http.StatusCreated).json(t, &p)
+			admin.Do("POST", "/api/admin/portfolio", map[string]any{"title": title, "imageUrl": "https://cdn.example.no/a.jpg", "language": "no"}).
+				WantStatus(t, http.StatusCreated).JSON(t, &p)
 			ids = append(ids, p.ID)
 		}
 		var other store.PortfolioItem
-		admin.do("POST", "/api/admin/portfolio", map[string]any{"title": "E", "imageUrl": "https://cdn.example.no/a.jpg", "language": "en"}).
-			wantStatus(t, http.StatusCreated).json(t, &other)
+		admin.Do("POST", "/api/admin/portfolio", map[string]any{"title": "E", "imageUrl": "https://cdn.example.no/a.jpg", "language": "en"}).
+			WantStatus(t, http.StatusCreated).JSON(t, &other)
 		a, b, c := ids[0], ids[1], ids[2]
 		order := func() string {
-			list, err := e.store.ListPortfolio(t.Context(), "no", true, 0)
+			list, err := e.Store.ListPortfolio(t.Context(), "no", true, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,9 +122,9 @@ func TestReorderBadInput(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				r := admin.do("PUT", tc.path, tc.body).wantStatus(t, http.StatusBadRequest)
+				r := admin.Do("PUT", tc.path, tc.body).WantStatus(t, http.StatusBadRequest)
 				var got struct{ Message string }
-				r.json(t, &got)
+				r.JSON(t, &got)
 				prefix, partial := strings.CutSuffix(tc.msg, "…")
 				if got.Message != tc.msg && !(partial && strings.HasPrefix(got.Message, prefix)) {
 					t.Errorf("message %q, want %q", got.Message, tc.msg)
@@ -147,12 +135,12 @@ func TestReorderBadInput(t *testing.T) {
 			})
 		}
 		// A body of another type entirely: 400, never 500.
-		admin.do("PUT", "/api/admin/portfolio/order/no", fmt.Sprintf(`[%d, %d, %d]`, a, b, c)).wantStatus(t, http.StatusBadRequest)
-		admin.do("PUT", "/api/admin/portfolio/order/no", ids3(a, b, c), "Content-Type", "text/plain").wantStatus(t, http.StatusUnsupportedMediaType)
+		admin.Do("PUT", "/api/admin/portfolio/order/no", fmt.Sprintf(`[%d, %d, %d]`, a, b, c)).WantStatus(t, http.StatusBadRequest)
+		admin.Do("PUT", "/api/admin/portfolio/order/no", ids3(a, b, c), "Content-Type", "text/plain").WantStatus(t, http.StatusUnsupportedMediaType)
 		if now := order(); now != before {
 			t.Errorf("the order changed to %s", now)
 		}
-		admin.do("PUT", "/api/admin/portfolio/order/no", ids3(c, b, a)).wantStatus(t, http.StatusNoContent)
+		admin.Do("PUT", "/api/admin/portfolio/order/no", ids3(c, b, a)).WantStatus(t, http.StatusNoContent)
 		if now := order(); now != "C,B,A" {
 			t.Errorf("order %s after a good reorder", now)
 		}

@@ -1,4 +1,4 @@
-package httpapi
+package processing_test
 
 import (
 	"bytes"
@@ -11,9 +11,45 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/images"
-	"github.com/ugcfolio/ugcfolio/internal/store"
-	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 )
+
+// The photo checks at upload (format, decoded size) through the real router.
+
+// wantNoFiles fails the test if the uploads or chunk areas hold anything.
+func wantNoFiles(t *testing.T, e *sitetest.Site) {
+	t.Helper()
+	if f := e.Files(t); len(f) != 0 {
+		t.Fatalf("files left behind: %v", f)
+	}
+}
+
+// A photo in a format the site does not take is refused at the
+// upload, saying which formats it takes: by its name or declared type
+// before a byte is sent, and by its bytes when neither gave it away.
+func TestUntakenPhotoFormatsRefusedAtUpload(t *testing.T) {
+	t.Parallel()
+	e := sitetest.New(t, sitetest.SQLite(t), sitetest.Options{Jobs: true})
+	admin := e.SignedInAdmin(t)
+	const proRAW = "DNG-, TIFF- og RAW-filer (som Apple ProRAW) tas ikke imot. Last opp bildet som JPEG, PNG, WebP eller HEIC."
+	// An iPhone's ProRAW photo, as a browser declares it.
+	dng := append([]byte("II*\x00\x08\x00\x00\x00"), make([]byte, 2000)...)
+	admin.Do("POST", "/api/admin/upload/initialize", map[string]any{"uploadId": "img-dng-0001", "fileName": "IMG_0042.DNG",
+		"fileSize": len(dng), "fileType": "image/x-adobe-dng", "totalChunks": 1}).WantMessage(t, http.StatusUnsupportedMediaType, proRAW)
+	// With no type the browser knows (many do not know DNG): refused by its name.
+	admin.Do("POST", "/api/admin/upload/initialize", map[string]any{"uploadId": "img-dng-0002", "fileName": "IMG_0042.dng",
+		"fileSize": len(dng), "fileType": "", "totalChunks": 1}).WantMessage(t, http.StatusUnsupportedMediaType, proRAW)
+	// Renamed and declared a JPEG: refused by its bytes when it is finalized.
+	admin.Do("POST", "/api/admin/upload/initialize", map[string]any{"uploadId": "img-dng-0003", "fileName": "IMG_0042.jpg",
+		"fileSize": len(dng), "fileType": "image/jpeg", "totalChunks": 1}).WantStatus(t, http.StatusOK)
+	admin.SendChunk("img-dng-0003", 0, 1, dng).WantStatus(t, http.StatusOK)
+	admin.Finalize("img-dng-0003").WantMessage(t, http.StatusUnsupportedMediaType, proRAW)
+	// A GIF declared as a PNG.
+	gif := append([]byte("GIF89a"), make([]byte, 500)...)
+	admin.UploadImage(t, "img-gif-0001", "image/png", gif).WantMessage(t, http.StatusUnsupportedMediaType,
+		"GIF-filer tas ikke imot. Last opp bildet som JPEG, PNG, WebP eller HEIC.")
+	wantNoFiles(t, e)
+}
 
 // blackPNG16 is a black w×h PNG at 16 bits a sample (RGB), a real image
 // yet small in bytes: its zlib stream is one deflate block that expands to
@@ -78,12 +114,12 @@ func TestPhotoOverTheMemoryLimitRefusedAtFinalize(t *testing.T) {
 	}
 	photo := blackPNG16(t, w, h)
 	t.Logf("a %d×%d 16-bit PNG in %d bytes", w, h, len(photo))
-	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		e := imageEnv(t, st)
-		admin := e.signedIn(t, "admin@example.no", true)
-		uploadImage(t, admin, "img-16bit-0001", "image/png", photo).wantMessage(t, http.StatusRequestEntityTooLarge,
+	sitetest.Each(t, sitetest.Options{Jobs: true}, func(t *testing.T, e *sitetest.Site) {
+		st := e.Store
+		admin := e.SignedInAdmin(t)
+		admin.UploadImage(t, "img-16bit-0001", "image/png", photo).WantMessage(t, http.StatusRequestEntityTooLarge,
 			"Bildet trenger 201 MB minne for å leses (grensen er 200 MB): lagre det med 8 bit per farge, eller med færre piksler.")
-		e.wantNoFiles(t)
+		wantNoFiles(t, e)
 		var jobs int
 		if err := st.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM jobs WHERE kind = 'image'`).Scan(&jobs); err != nil {
 			t.Fatal(err)
@@ -92,6 +128,6 @@ func TestPhotoOverTheMemoryLimitRefusedAtFinalize(t *testing.T) {
 			t.Fatalf("%d image jobs queued for a refused photo", jobs)
 		}
 		// The upload is gone with its chunks: finalizing it again is "not found".
-		admin.finalize("img-16bit-0001").wantStatus(t, http.StatusNotFound)
+		admin.Finalize("img-16bit-0001").WantStatus(t, http.StatusNotFound)
 	})
 }

@@ -1,14 +1,15 @@
-package httpapi
+package clientlogos_test
 
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
-	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
 // processedLogo adds a client logo whose photo processing has finished.
@@ -41,6 +42,17 @@ func appHTML(page string) string {
 	return page[start:end]
 }
 
+// pageData is the page's data, the JSON inlined for the browser to hydrate from.
+func pageData(t *testing.T, page string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(page, `<script id="page-data" type="application/json">`)
+	data, _, closed := strings.Cut(rest, "</script>")
+	if !ok || !closed {
+		t.Fatalf("no page data in the page: %.400s", page)
+	}
+	return html.UnescapeString(data)
+}
+
 // inOrder reports whether each text is in s, after the one before it.
 func inOrder(s string, texts ...string) bool {
 	at := 0
@@ -54,26 +66,26 @@ func inOrder(s string, texts ...string) bool {
 	return true
 }
 
-// Issue 28: the server's home page has the client logos strip (only the
+// The server's home page has the client logos strip (only the
 // processed logos, in the admin's order, with each language's heading), the
 // built-in section texts in its data, and follows every reorder at once.
 func TestHomePageShowsClientLogosAndTheAdminsOrder(t *testing.T) {
 	t.Parallel()
-	storetest.Each(t, func(t *testing.T, st *store.Store) {
-		e := newHomeEnv(t, st, nil, nil)
-		visitor, admin := e.client(), e.signedInAdmin(t)
-		if page := visitor.do("GET", "/", nil).wantStatus(t, http.StatusOK).body; strings.Contains(page, `id="clients"`) || appHTML(page) == "" {
+	sitetest.Each(t, sitetest.Options{Home: true}, func(t *testing.T, e *sitetest.Site) {
+		st := e.Store
+		visitor, admin := e.Client(), e.SignedInAdmin(t)
+		if page := visitor.Do("GET", "/", nil).WantStatus(t, http.StatusOK).Body; strings.Contains(page, `id="clients"`) || appHTML(page) == "" {
 			t.Fatal("a site without logos has the strip (or no rendered page)")
 		}
 
 		nordlys := processedLogo(t, st, 1, "Nordlys", store.MediaReady)
 		fjell := processedLogo(t, st, 2, "Fjellkaffe", store.MediaReady)
 		processedLogo(t, st, 3, "Uferdig", store.MediaProcessing)
-		admin.do("POST", "/api/admin/content", map[string]any{"section": "clients", "language": "en",
-			"content": map[string]string{"title": "Trusted by"}}).wantStatus(t, http.StatusOK)
+		admin.Do("POST", "/api/admin/content", map[string]any{"section": "clients", "language": "en",
+			"content": map[string]string{"title": "Trusted by"}}).WantStatus(t, http.StatusOK)
 
-		no := visitor.do("GET", "/", nil).wantStatus(t, http.StatusOK).body
-		en := visitor.do("GET", "/en", nil).wantStatus(t, http.StatusOK).body
+		no := visitor.Do("GET", "/", nil).WantStatus(t, http.StatusOK).Body
+		en := visitor.Do("GET", "/en", nil).WantStatus(t, http.StatusOK).Body
 		for _, c := range []struct{ page, heading string }{{no, "Merkevarer jeg har jobbet med"}, {en, "Trusted by"}} {
 			root := appHTML(c.page)
 			if !inOrder(root, `id="clients"`, c.heading, `alt="Nordlys"`, `alt="Fjellkaffe"`) {
@@ -88,7 +100,7 @@ func TestHomePageShowsClientLogosAndTheAdminsOrder(t *testing.T) {
 		}
 
 		// The page's data: the visitor's logos and the built-in texts of its language.
-		raw := headValue(t, en, `(?s)<script id="page-data" type="application/json">(.*?)</script>`)
+		raw := pageData(t, en)
 		var data struct {
 			ClientLogos []struct{ Name string } `json:"clientLogos"`
 			Defaults    struct {
@@ -105,24 +117,24 @@ func TestHomePageShowsClientLogosAndTheAdminsOrder(t *testing.T) {
 
 		// A reorder shows at once, on the page as in the lists.
 		var all []struct{ ID int64 }
-		admin.do("GET", "/api/admin/client-logos", nil).json(t, &all)
-		admin.do("PUT", "/api/admin/client-logos/order", map[string]any{"ids": []int64{all[2].ID, fjell.ID, nordlys.ID}}).
-			wantStatus(t, http.StatusNoContent)
-		if root := appHTML(visitor.do("GET", "/", nil).body); !inOrder(root, `alt="Fjellkaffe"`, `alt="Nordlys"`) {
+		admin.Do("GET", "/api/admin/client-logos", nil).JSON(t, &all)
+		admin.Do("PUT", "/api/admin/client-logos/order", map[string]any{"ids": []int64{all[2].ID, fjell.ID, nordlys.ID}}).
+			WantStatus(t, http.StatusNoContent)
+		if root := appHTML(visitor.Do("GET", "/", nil).Body); !inOrder(root, `alt="Fjellkaffe"`, `alt="Nordlys"`) {
 			t.Errorf("the page did not follow the logos' reorder: %.2000s", root)
 		}
 		var items []int64
 		for _, title := range []string{"Første", "Andre"} {
 			var p store.PortfolioItem
-			admin.do("POST", "/api/admin/portfolio", map[string]any{"title": title, "imageUrl": "https://cdn.example.no/a.jpg", "language": "no"}).
-				wantStatus(t, http.StatusCreated).json(t, &p)
+			admin.Do("POST", "/api/admin/portfolio", map[string]any{"title": title, "imageUrl": "https://cdn.example.no/a.jpg", "language": "no"}).
+				WantStatus(t, http.StatusCreated).JSON(t, &p)
 			items = append(items, p.ID)
 		}
-		if root := appHTML(visitor.do("GET", "/", nil).body); !inOrder(root, "Andre", "Første") {
+		if root := appHTML(visitor.Do("GET", "/", nil).Body); !inOrder(root, "Andre", "Første") {
 			t.Fatal("newest first before any reorder")
 		}
-		admin.do("PUT", "/api/admin/portfolio/order/no", map[string]any{"ids": items}).wantStatus(t, http.StatusNoContent)
-		if root := appHTML(visitor.do("GET", "/", nil).body); !inOrder(root, "Første", "Andre") {
+		admin.Do("PUT", "/api/admin/portfolio/order/no", map[string]any{"ids": items}).WantStatus(t, http.StatusNoContent)
+		if root := appHTML(visitor.Do("GET", "/", nil).Body); !inOrder(root, "Første", "Andre") {
 			t.Error("the page did not follow the portfolio's reorder")
 		}
 	})
