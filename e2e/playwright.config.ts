@@ -11,10 +11,8 @@ export default defineConfig({
   // every task), so it runs with the Lighthouse figures (`make lighthouse`), not in `make test`.
   testIgnore: process.env.UGCFOLIO_LONG_TASKS ? [] : ["**/long-tasks.spec.ts"],
   outputDir: "./test-results",
-  // A 2-core machine runs a server and a browser per worker: two workers, as many as its cores
-  // (a test spends most of its time waiting on the page or the server, so two halve the suite's
-  // time; CI's one retry covers a test a busy moment slowed past its timeout).
-  workers: 2,
+  // A 2-core machine runs a server and a browser per worker: two workers at most.
+  workers: process.env.CI ? 1 : 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
