@@ -7,13 +7,15 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
-// mount registers the routes a capability declares (internal/httpx): an
-// admin route behind the admin guard, its handler given the signed-in
-// admin; any other as it is.
+// mount registers the routes a capability declares (internal/httpx): an admin route behind the
+// admin guard, given the signed-in admin; any other as it is; a Media one noted (servesMedia).
 func (s *Server) mount(routes []httpx.Route) {
 	for _, rt := range routes {
 		if (rt.Admin == nil) == (rt.Handler == nil) {
 			panic("httpapi: route " + rt.Pattern + " needs exactly one of Handler and Admin")
+		}
+		if rt.Media {
+			s.mediaRoutes[rt.Pattern] = true
 		}
 		if rt.Admin != nil {
 			s.admin(rt.Pattern, s.asAdmin(rt.Admin))

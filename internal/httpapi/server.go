@@ -91,7 +91,8 @@ type Server struct {
 	mux     *http.ServeMux
 
 	sessions    *scs.SessionManager
-	adminRoutes []string // every pattern registered with s.admin
+	adminRoutes []string        // every pattern registered with s.admin
+	mediaRoutes map[string]bool // the patterns of routes declared Media (mount)
 	limits      ratelimit.Auth
 	// The argon2 hashes running at once, bounded apart for logins and
 	// registrations: a flood of sign-ups must never keep the owner from
@@ -127,12 +128,13 @@ type Server struct {
 // New wires a server; Handler answers its requests.
 func New(d Deps) *Server {
 	s := &Server{
-		cfg:     d.Config,
-		proxies: clientaddr.Proxies(d.Config.TrustedProxies),
-		store:   d.Store,
-		log:     d.Log,
-		web:     webapp.New(d.Web),
-		mux:     http.NewServeMux(),
+		cfg:         d.Config,
+		proxies:     clientaddr.Proxies(d.Config.TrustedProxies),
+		store:       d.Store,
+		log:         d.Log,
+		web:         webapp.New(d.Web),
+		mux:         http.NewServeMux(),
+		mediaRoutes: map[string]bool{},
 
 		sessions:           newSessions(d.Store, false), // Secure is set per request: OverHTTPS
 		loginHashes:        ratelimit.NewPasswordSlots(),
@@ -273,13 +275,9 @@ func (s *Server) sharedLimiter(scope string, r ratelimit.Rate) ratelimit.Limiter
 	return ratelimit.NewShared(s.store, s.log, scope, r)
 }
 
-// sessionError answers an error of the session middleware (loading or
-// saving the session row) through writeError, like any handler's error.
-// scs's default printed the bare error with Go's standard logger ("context
-// canceled" on a line of its own, with no request to tie it to) and
-// answered 500 even when the client had simply left; now it is one
-// structured line with the method and path, and a departed client is a
-// 499, not a server error.
+// sessionError answers an error of the session middleware (loading or saving its row) as any
+// handler's: one structured line with the request, and 499 rather than 500 for a client that left
+// (scs's default printed the bare error and answered 500).
 func (s *Server) sessionError(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, r, s.log, err)
 }

@@ -4,8 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-
-	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // writeTimes bound how long writing an answer may take, so that a client
@@ -37,17 +35,19 @@ type writeTimes struct {
 
 var defaultWriteTimes = writeTimes{fixed: 60 * time.Second, mediaWindow: 256 << 10, minRate: 16 << 10}
 
-// isMediaPath reports whether a (clean) path serves a stored file.
-func isMediaPath(p string) bool {
+// servesMedia reports whether a request is for a stored file: the host's
+// own file paths, or a route a capability declared Media (a room's drafts).
+func (s *Server) servesMedia(r *http.Request) bool {
+	p := r.URL.Path
 	return strings.HasPrefix(p, "/uploads/") || strings.HasPrefix(p, "/media/") || p == "/api/video-proxy" ||
-		rooms.IsMediaPath(p) // a draft's files, in its room and in the admin
+		s.mediaRoutes[s.routePattern(r)]
 }
 
 // limitWriteTime gives every answer its write deadline (writeTimes).
 func (s *Server) limitWriteTime(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		dw := &deadlineWriter{ResponseWriter: w, rc: http.NewResponseController(w), times: s.writeTimes,
-			moving: isMediaPath(r.URL.Path)}
+			moving: s.servesMedia(r)}
 		next.ServeHTTP(dw, r)
 		if !dw.started {
 			// An answer with no body (304, HEAD, an empty 200): net/http

@@ -181,3 +181,30 @@ func TestFixedWriteDeadlineOutsideMedia(t *testing.T) {
 		t.Errorf("a normal reader of a large answer: %d bytes of %d (cut off: %v)", n, len(large), cut)
 	}
 }
+
+// The moving deadline goes to the host's file paths and to the routes a
+// capability declares Media (a delivery room's drafts, for the brand and in
+// the admin), and to nothing else.
+func TestMediaAnswersAreTheHostsFilesAndTheRoutesDeclaredMedia(t *testing.T) {
+	t.Parallel()
+	var srv *Server
+	newServerEnv(t, sqliteStore(t), nil, func(s *Server) { srv = s })
+	tok := strings.Repeat("a", 43)
+	for p, want := range map[string]bool{
+		"/uploads/x.mp4":                           true,
+		"/media/p_0123456789abcdef0123456.mp4":     true,
+		"/api/video-proxy":                         true,
+		"/room/" + tok + "/drafts/3/media/p_a.mp4": true,
+		"/room/" + tok + "/drafts/3/final":         true,
+		"/api/admin/deals/3/drafts/4/media/x.mp4":  true,
+		"/api/admin/deals/3/drafts/4/file":         true,
+		"/room/" + tok:                             false,
+		"/room/" + tok + "/licences":               false,
+		"/api/admin/deals/3/drafts":                false,
+		"/api/portfolio/no":                        false,
+	} {
+		if got := srv.servesMedia(httptest.NewRequest("GET", p, nil)); got != want {
+			t.Errorf("servesMedia(%s) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -36,17 +36,6 @@ func (s *Service) PublicRoutes() []httpx.Route {
 	}
 }
 
-// IsMediaPath reports whether a path serves a draft's file (the brand's or
-// the admin's): the server gives such answers the write deadline of media,
-// which moves with progress, instead of a fixed one.
-func IsMediaPath(p string) bool {
-	switch {
-	case strings.HasPrefix(p, "/room/"), strings.HasPrefix(p, "/api/admin/deals/"):
-		return strings.Contains(p, "/drafts/") && (strings.Contains(p, "/media/") || strings.HasSuffix(p, "/final") || strings.HasSuffix(p, "/file"))
-	}
-	return false
-}
-
 // RedactPath hides a room's token in a path written to the log. A path
 // that names a room in any spelling a server or proxy might resolve to
 // /room/<token> — "//room/T", "/room//T", "/x/../room/T", "/./room/T",
