@@ -1,7 +1,9 @@
 import "./index.css";
 
 import { StrictMode, startTransition } from "react";
+import { fetchCurrentUser, userQueryKey } from "@/api/auth";
 import { readPageData, refreshListsForAdmin, seedPageData } from "@/api/page-data";
+import { siteInfoQueryOptions } from "@/api/site-access";
 import { App } from "@/app/app";
 import { initialLanguage, type Language, loadCatalogue, registerDefaults } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
@@ -17,6 +19,16 @@ const language: Language = data?.language ?? initialLanguage(window.location.pat
 // The built-in section texts the server rendered with: the catalogue then need not fetch them.
 if (data?.defaults) registerDefaults(language, data.defaults);
 void loadCatalogue(language).then(() => setTimeout(start));
+// An admin screen opened by its address: the session, the gate's answer, the screen's code and its
+// data are asked for now, all at once, instead of one after another as the app renders its way down
+// to the screen (app/admin-routes.tsx).
+if (window.location.pathname.startsWith("/admin")) {
+  void queryClient.prefetchQuery(siteInfoQueryOptions());
+  void queryClient.prefetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser });
+  void import("@/app/admin-routes").then((admin) =>
+    admin.preloadAdminScreen(window.location.pathname, queryClient),
+  );
+}
 
 function start() {
   const root = document.getElementById("root");

@@ -30,7 +30,7 @@ const inquiriesUrl = "/api/admin/contact";
  * Every inquiry, newest first. No query function of its own: the spec's default one
  * (lib/query-client) GETs the key's URL. Marking read and deleting invalidate this key.
  */
-function inquiriesQueryOptions() {
+export function inquiriesQueryOptions() {
   return queryOptions<Inquiry[]>({ queryKey: [inquiriesUrl] });
 }
 

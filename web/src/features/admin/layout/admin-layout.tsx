@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeft,
   BadgeCheck,
@@ -18,6 +19,7 @@ import { Link, useLocation } from "wouter";
 import { useCurrentUser } from "@/api/auth";
 import { useUnreadInquiryCount } from "@/api/inquiries.admin";
 import { useAuth } from "@/api/use-auth";
+import { preloadAdminScreen } from "@/app/admin-routes";
 import { cn } from "@/components/ui/cn";
 import { adminPaths } from "@/lib/admin-paths";
 import type { Language } from "@/lib/i18n";
@@ -41,6 +43,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const [location, navigate] = useLocation();
   const { user } = useCurrentUser();
   const unread = useUnreadInquiryCount();
+  const queryClient = useQueryClient();
   // The one logout of the app (toasts, cached admin data dropped); the sidebar then goes home.
   const { logoutMutation: logout } = useAuth();
 
@@ -69,6 +72,9 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                 <Link
                   href={href}
                   onClick={onNavigate}
+                  // The admin's intent: the screen's code and data start before the click lands.
+                  onPointerEnter={() => void preloadAdminScreen(href, queryClient)}
+                  onFocus={() => void preloadAdminScreen(href, queryClient)}
                   aria-current={active ? "page" : undefined}
                   className={cn(
                     "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors",

@@ -15,7 +15,14 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
-import { change, fillDays, lastDays, type RangePreset, rangePresets } from "./date-range";
+import {
+  change,
+  defaultPreset,
+  fillDays,
+  lastDays,
+  type RangePreset,
+  rangePresets,
+} from "./date-range";
 import { LineChart } from "./line-chart";
 import {
   BarList,
@@ -244,7 +251,7 @@ export function SummaryView({ summary }: { summary: AnalyticsSummary }) {
  * of GET /api/admin/analytics/summary, the CSV export, "delete all", and the pitch links.
  */
 export function AnalyticsTab({ now = new Date() }: { now?: Date }) {
-  const [preset, setPreset] = useState<RangePreset>("7d");
+  const [preset, setPreset] = useState<RangePreset>(defaultPreset);
   const [custom, setCustom] = useState<DateRange>(() => lastDays(30, now));
   const range =
     preset === "custom"

@@ -22,6 +22,13 @@ export function lastDays(days: number, now: Date): DateRange {
   return { from: isoDay(new Date(now.getTime() - (days - 1) * dayMs)), to: isoDay(now) };
 }
 
+/** The range the tab opens on (the router asks for its figures with the tab's code). */
+export const defaultPreset = "7d" satisfies RangePreset;
+
+export function defaultAnalyticsRange(now: Date): DateRange {
+  return lastDays(rangePresets.find((p) => p.id === defaultPreset)?.days ?? 7, now);
+}
+
 /**
  * Every day of the range with its figures, missing days as 0 (the chart draws a day without
  * visitors as a point on the floor, not as a gap it silently skips).
