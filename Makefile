@@ -250,6 +250,13 @@ lighthouse: build e2e/node_modules/.package-lock.json chromium
 long-tasks: build e2e/node_modules/.package-lock.json chromium
 	cd e2e && UGCFOLIO_LONG_TASKS=1 npx playwright test tests/long-tasks.spec.ts
 
+## bench-admin: an admin screen's time from navigation to its data (Overview, Deals, Analytics: opened by address, and by a sidebar click) and sign-in's, median of 5, in the browser; then one password check on the server (argon2id at OWASP's minimum). ADMIN_BASELINE=/abs/path/to/ugcfolio measures another build in the same run
+.PHONY: bench-admin
+bench-admin: build e2e/node_modules/.package-lock.json chromium
+	@echo "load average: $$(cat /proc/loadavg)"
+	cd e2e && node scripts/admin-timing.mjs ../bin/ugcfolio 5 $(ADMIN_BASELINE)
+	$(GO) test -run '^$$' -bench CheckPassword -benchtime 5x -count 3 ./internal/auth
+
 ## bench-analytics: events/s ingested (the server a child process) and / p99 with and without, RSS of a 50,000-event burst, the 12-month summary over 1M events
 .PHONY: bench-analytics
 bench-analytics: build
