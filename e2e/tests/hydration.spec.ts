@@ -163,3 +163,52 @@ test("the first paint waits for the whole hero, and the app's scripts for the fi
     .toBeGreaterThanOrEqual(order.fcp ?? Number.POSITIVE_INFINITY);
   expect.soft(requested.filter((url) => url.endsWith("/boot.js")), "the loader is a file").toEqual([]);
 });
+
+declare global {
+  interface Window {
+    /** Filled by countErrorsMade: each Error made before the app was live, with where it was made. */
+    errorsMade?: string[];
+  }
+}
+
+/**
+ * Before any script of the page: every `Error(…)` and `new Error(…)` until the app is live is noted
+ * with its stack. Each one costs, under a debugger (Lighthouse and PageSpeed Insights drive Chromium
+ * through one), a re-parse of the whole script it was made in to place its stack: React's renderer
+ * made five as its module ran (web/vite.config.ts, stacklessReactMarkers).
+ */
+function countErrorsMade() {
+  const made: string[] = [];
+  window.errorsMade = made;
+  const RealError = window.Error;
+  const note = () => {
+    if (!document.documentElement?.dataset.appReady) made.push(new RealError().stack?.split("\n").slice(2, 4).join(" ") ?? "");
+  };
+  window.Error = new Proxy(RealError, {
+    apply(target, self, args) {
+      note();
+      return Reflect.apply(target, self, args);
+    },
+    construct(target, args, newTarget) {
+      note();
+      return Reflect.construct(target, args, newTarget === window.Error ? target : newTarget);
+    },
+  });
+}
+
+test("the app starts without making an Error (each one re-parses a whole script under Lighthouse)", async ({ page }) => {
+  await page.addInitScript(countErrorsMade);
+  await page.goto("/");
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  // The check itself works: an Error made in the page is counted (the page is live: not counted).
+  const counted = await page.evaluate(() => {
+    const before = window.errorsMade?.length ?? -1;
+    delete document.documentElement.dataset.appReady;
+    void Error("counted");
+    document.documentElement.dataset.appReady = "true";
+    return (window.errorsMade?.length ?? -1) - before;
+  });
+  expect(counted).toBe(1);
+  const made = await page.evaluate(() => window.errorsMade?.slice(0, -1) ?? null);
+  expect(made, "Errors made while the app started").toEqual([]);
+});
