@@ -73,15 +73,9 @@ func (s *Service) Prepare(ctx context.Context, id int64, o IssueOptions) (docume
 	}
 	var doc document.Document
 	err = s.st.InTx(ctx, func(tx *sql.Tx) error {
-		inv, err := s.readInvoice(ctx, tx, id, false)
+		inv, err := s.readDraft(ctx, tx, id, false)
 		if err != nil {
 			return err
-		}
-		if inv.Number != nil {
-			return errIssued
-		}
-		if inv.Kind == string(document.KindCreditNote) {
-			return apperr.New(apperr.CodeConflict, "A credit note is issued when it is made")
 		}
 		doc, err = s.issue(ctx, tx, deals.Actor{}, inv, 0, rate, nil, nil)
 		return err

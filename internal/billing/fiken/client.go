@@ -147,6 +147,15 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 
 func (c *Client) company() string { return "/companies/" + url.PathEscape(c.Company) }
 
+// create posts body to path and answers the id of what it made.
+func (c *Client) create(ctx context.Context, path string, body any) (int64, error) {
+	loc, err := c.do(ctx, http.MethodPost, path, nil, body, nil)
+	if err != nil {
+		return 0, err
+	}
+	return idFrom(loc)
+}
+
 // idFrom reads the id at the end of a Location address.
 func idFrom(location string) (int64, error) {
 	i := strings.LastIndexByte(location, '/')
@@ -204,196 +213,5 @@ func (c *Client) FindContacts(ctx context.Context, filter url.Values) ([]Contact
 // CreateContact makes a contact and answers its id.
 func (c *Client) CreateContact(ctx context.Context, ct Contact) (int64, error) {
 	ct.ContactID = 0
-	loc, err := c.do(ctx, http.MethodPost, c.company()+"/contacts", nil, ct, nil)
-	if err != nil {
-		return 0, err
-	}
-	return idFrom(loc)
-}
-
-// InvoiceLine is a line of an invoice request (a free-text line).
-type InvoiceLine struct {
-	Description   string  `json:"description,omitempty"`
-	Quantity      float64 `json:"quantity"`
-	UnitPrice     int64   `json:"unitPrice"`
-	VATType       string  `json:"vatType,omitempty"`
-	IncomeAccount string  `json:"incomeAccount,omitempty"`
-}
-
-// InvoiceRequest is POST /invoices.
-type InvoiceRequest struct {
-	UUID            string        `json:"uuid,omitempty"`
-	IssueDate       string        `json:"issueDate"`
-	DueDate         string        `json:"dueDate"`
-	Lines           []InvoiceLine `json:"lines"`
-	YourReference   string        `json:"yourReference,omitempty"`
-	OrderReference  string        `json:"orderReference,omitempty"`
-	CustomerID      int64         `json:"customerId"`
-	BankAccountCode string        `json:"bankAccountCode"`
-	Currency        string        `json:"currency,omitempty"`
-	InvoiceText     string        `json:"invoiceText,omitempty"`
-	Cash            bool          `json:"cash"`
-}
-
-// Sale is the sale an invoice made (its payments).
-type Sale struct {
-	SaleID       int64     `json:"saleId"`
-	SalePayments []Payment `json:"salePayments"`
-}
-
-// Dispatch is one sending of an invoice.
-type Dispatch struct {
-	Date         string `json:"date"`
-	DispatchType string `json:"dispatchType"` // email, sms, ehf, letter, vipps, efaktura, unknown
-}
-
-// Invoice is an invoice as Fiken answers it.
-type Invoice struct {
-	InvoiceID             int64      `json:"invoiceId"`
-	InvoiceNumber         int64      `json:"invoiceNumber"`
-	KID                   string     `json:"kid"`
-	IssueDate             string     `json:"issueDate"`
-	DueDate               string     `json:"dueDate"`
-	Net                   int64      `json:"net"`
-	VAT                   int64      `json:"vat"`
-	Gross                 int64      `json:"gross"`
-	Currency              string     `json:"currency"`
-	OrderReference        string     `json:"orderReference"`
-	AssociatedCreditNotes []int64    `json:"associatedCreditNotes"`
-	Customer              *Contact   `json:"customer"`
-	Sale                  *Sale      `json:"sale"`
-	Dispatches            []Dispatch `json:"dispatches"`
-}
-
-// CreateInvoice makes an invoice, which Fiken numbers, and answers its id.
-func (c *Client) CreateInvoice(ctx context.Context, r InvoiceRequest) (int64, error) {
-	loc, err := c.do(ctx, http.MethodPost, c.company()+"/invoices", nil, r, nil)
-	if err != nil {
-		return 0, err
-	}
-	return idFrom(loc)
-}
-
-// GetInvoice answers an invoice by its id.
-func (c *Client) GetInvoice(ctx context.Context, id int64) (Invoice, error) {
-	var inv Invoice
-	_, err := c.do(ctx, http.MethodGet, c.company()+"/invoices/"+strconv.FormatInt(id, 10), nil, nil, &inv)
-	return inv, err
-}
-
-// FindInvoices answers the invoices with an order reference.
-func (c *Client) FindInvoices(ctx context.Context, orderReference string) ([]Invoice, error) {
-	var out []Invoice
-	_, err := c.do(ctx, http.MethodGet, c.company()+"/invoices", url.Values{"orderReference": {orderReference}}, nil, &out)
-	return out, err
-}
-
-// SendRequest is POST /invoices/send and /creditNotes/send: the methods in
-// the order Fiken tries them.
-type SendRequest struct {
-	Method                     []string `json:"method"`
-	IncludeDocumentAttachments bool     `json:"includeDocumentAttachments"`
-	RecipientEmail             string   `json:"recipientEmail,omitempty"`
-	RecipientName              string   `json:"recipientName,omitempty"`
-	InvoiceID                  int64    `json:"invoiceId,omitempty"`
-	CreditNoteID               int64    `json:"creditNoteId,omitempty"`
-}
-
-// SendInvoice sends an invoice (r.InvoiceID).
-func (c *Client) SendInvoice(ctx context.Context, r SendRequest) error {
-	_, err := c.do(ctx, http.MethodPost, c.company()+"/invoices/send", nil, r, nil)
-	return err
-}
-
-// SendCreditNote sends a credit note (r.CreditNoteID).
-func (c *Client) SendCreditNote(ctx context.Context, r SendRequest) error {
-	_, err := c.do(ctx, http.MethodPost, c.company()+"/creditNotes/send", nil, r, nil)
-	return err
-}
-
-// FullCreditNoteRequest is POST /creditNotes/full.
-type FullCreditNoteRequest struct {
-	IssueDate      string `json:"issueDate"`
-	InvoiceID      int64  `json:"invoiceId"`
-	CreditNoteText string `json:"creditNoteText,omitempty"`
-}
-
-// CreditNoteLine is a line of a partial credit note.
-type CreditNoteLine struct {
-	Description   string  `json:"description,omitempty"`
-	Quantity      float64 `json:"quantity"`
-	UnitPrice     int64   `json:"unitPrice"`
-	VATType       string  `json:"vatType,omitempty"`
-	IncomeAccount string  `json:"incomeAccount,omitempty"`
-}
-
-// PartialCreditNoteRequest is POST /creditNotes/partial.
-type PartialCreditNoteRequest struct {
-	IssueDate      string           `json:"issueDate"`
-	InvoiceID      int64            `json:"invoiceId,omitempty"`
-	OrderReference string           `json:"orderReference,omitempty"`
-	Currency       string           `json:"currency,omitempty"`
-	CreditNoteText string           `json:"creditNoteText,omitempty"`
-	Lines          []CreditNoteLine `json:"lines"`
-}
-
-// CreditNote is a credit note as Fiken answers it.
-type CreditNote struct {
-	CreditNoteID        int64  `json:"creditNoteId"`
-	CreditNoteNumber    int64  `json:"creditNoteNumber"`
-	KID                 string `json:"kid"`
-	Gross               int64  `json:"gross"`
-	AssociatedInvoiceID int64  `json:"associatedInvoiceId"`
-	OrderReference      string `json:"orderReference"`
-}
-
-// CreateFullCreditNote credits a whole invoice and answers the note's id.
-func (c *Client) CreateFullCreditNote(ctx context.Context, r FullCreditNoteRequest) (int64, error) {
-	loc, err := c.do(ctx, http.MethodPost, c.company()+"/creditNotes/full", nil, r, nil)
-	if err != nil {
-		return 0, err
-	}
-	return idFrom(loc)
-}
-
-// CreatePartialCreditNote credits lines of an invoice and answers the note's id.
-func (c *Client) CreatePartialCreditNote(ctx context.Context, r PartialCreditNoteRequest) (int64, error) {
-	loc, err := c.do(ctx, http.MethodPost, c.company()+"/creditNotes/partial", nil, r, nil)
-	if err != nil {
-		return 0, err
-	}
-	return idFrom(loc)
-}
-
-// GetCreditNote answers a credit note by its id.
-func (c *Client) GetCreditNote(ctx context.Context, id int64) (CreditNote, error) {
-	var cn CreditNote
-	_, err := c.do(ctx, http.MethodGet, c.company()+"/creditNotes/"+strconv.FormatInt(id, 10), nil, nil, &cn)
-	return cn, err
-}
-
-// Payment is a payment of a sale (an invoice's).
-type Payment struct {
-	PaymentID int64  `json:"paymentId,omitempty"` // read only
-	Date      string `json:"date"`
-	Account   string `json:"account"`
-	Amount    int64  `json:"amount"`
-	Currency  string `json:"currency,omitempty"`
-}
-
-// Payments answers the payments of a sale.
-func (c *Client) Payments(ctx context.Context, saleID int64) ([]Payment, error) {
-	var out []Payment
-	_, err := c.do(ctx, http.MethodGet, c.company()+"/sales/"+strconv.FormatInt(saleID, 10)+"/payments", nil, nil, &out)
-	return out, err
-}
-
-// AddPayment registers a payment of a sale and answers its id.
-func (c *Client) AddPayment(ctx context.Context, saleID int64, p Payment) (int64, error) {
-	p.PaymentID = 0
-	loc, err := c.do(ctx, http.MethodPost, c.company()+"/sales/"+strconv.FormatInt(saleID, 10)+"/payments", nil, p, nil)
-	if err != nil {
-		return 0, err
-	}
-	return idFrom(loc)
+	return c.create(ctx, c.company()+"/contacts", ct)
 }
