@@ -25,7 +25,8 @@ type Items[Item, Input, Answer any] struct {
 	// item's input) and checks it against the list's rules; id is the
 	// path's {id}, 0 on POST.
 	Decode func(w http.ResponseWriter, r *http.Request, base Input, id int64) (Input, error)
-	// Uploads are an item's upload URLs (its image, its video).
+	// Uploads are an item's upload URLs (its image, its video), the same
+	// fields in the same order for every item.
 	Uploads func(Item) []string
 	// Answer is an item as the API answers it: present gives the media of
 	// the upload a URL field points at (Present, for the admin or a
@@ -45,9 +46,9 @@ type ItemStore[Item, Input any] struct {
 	Delete func(ctx context.Context, id int64) (Item, error)
 }
 
-// Answers are the answers of a list, for the admin or for a visitor (who
+// answers are the answers of a list, for the admin or for a visitor (who
 // gets processed files' URLs, never an original's: Present).
-func (it Items[Item, Input, Answer]) Answers(ctx context.Context, list []Item, admin bool) ([]Answer, error) {
+func (it Items[Item, Input, Answer]) answers(ctx context.Context, list []Item, admin bool) ([]Answer, error) {
 	var urls []string
 	for _, item := range list {
 		urls = append(urls, it.Uploads(item)...)
@@ -68,7 +69,7 @@ func (it Items[Item, Input, Answer]) Answers(ctx context.Context, list []Item, a
 
 // VisitorJSON is a visitor's answer to a list, as the public cache keeps it.
 func (it Items[Item, Input, Answer]) VisitorJSON(ctx context.Context, list []Item) ([]byte, error) {
-	answers, err := it.Answers(ctx, list, false)
+	answers, err := it.answers(ctx, list, false)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +78,7 @@ func (it Items[Item, Input, Answer]) VisitorJSON(ctx context.Context, list []Ite
 
 // WriteAdminList answers the admin's list.
 func (it Items[Item, Input, Answer]) WriteAdminList(w http.ResponseWriter, r *http.Request, list []Item) error {
-	answers, err := it.Answers(r.Context(), list, true)
+	answers, err := it.answers(r.Context(), list, true)
 	if err != nil {
 		return err
 	}
@@ -172,7 +173,7 @@ func (it Items[Item, Input, Answer]) Delete(w http.ResponseWriter, r *http.Reque
 
 // writeOne answers one item as the admin sees it.
 func (it Items[Item, Input, Answer]) writeOne(w http.ResponseWriter, r *http.Request, status int, item Item) error {
-	answers, err := it.Answers(r.Context(), []Item{item}, true)
+	answers, err := it.answers(r.Context(), []Item{item}, true)
 	if err != nil {
 		return err
 	}
