@@ -62,8 +62,9 @@ type API struct {
 	items processing.Items[store.ClientLogo, store.ClientLogoInput, Answer]
 }
 
-// New returns the handlers: the admin's create, update and delete are
-// processing.Items' over the store's calls.
+// New returns the handlers. A logo's create, update and delete are
+// processing.Items' over the store's client logo calls; a new logo goes at
+// the end of the strip.
 func New(d Deps) *API {
 	return &API{d: d, items: processing.Items[store.ClientLogo, store.ClientLogoInput, Answer]{
 		Processing: d.Processing,

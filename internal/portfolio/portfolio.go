@@ -87,8 +87,9 @@ type API struct {
 	items processing.Items[store.PortfolioItem, store.PortfolioInput, Answer]
 }
 
-// New returns the handlers: the admin's create, update and delete are
-// processing.Items' over the store's calls.
+// New returns the handlers. An item's create (category product and active
+// unless the body says), update and delete are processing.Items' over the
+// store's portfolio calls.
 func New(d Deps) *API {
 	return &API{d: d, items: processing.Items[store.PortfolioItem, store.PortfolioInput, Answer]{
 		Processing: d.Processing,

@@ -128,11 +128,7 @@ func (it Items[Item, Input, Answer]) Create(w http.ResponseWriter, r *http.Reque
 // the stored ones. An upload it no longer points at goes when nothing
 // else uses it.
 func (it Items[Item, Input, Answer]) Update(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, err := httpx.PathID(r, "id", it.What)
-	if err != nil {
-		return err
-	}
-	cur, err := it.Store.Get(r.Context(), id)
+	id, cur, err := it.byID(r, it.Store.Get)
 	if err != nil {
 		return err
 	}
@@ -144,31 +140,31 @@ func (it Items[Item, Input, Answer]) Update(w http.ResponseWriter, r *http.Reque
 	if err != nil {
 		return err
 	}
-	now := it.Uploads(item)
-	for i, url := range it.Uploads(cur) {
-		if url != now[i] {
-			it.forget(r.Context(), url)
-		}
-	}
+	it.letGo(r.Context(), it.Uploads(cur), it.Uploads(item))
 	return it.writeOne(w, r, http.StatusOK, item)
 }
 
 // Delete answers a DELETE of …/{id} with 204; the item's uploads go when
 // nothing else uses them.
 func (it Items[Item, Input, Answer]) Delete(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, err := httpx.PathID(r, "id", it.What)
+	_, item, err := it.byID(r, it.Store.Delete)
 	if err != nil {
 		return err
 	}
-	item, err := it.Store.Delete(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	for _, url := range it.Uploads(item) {
-		it.forget(r.Context(), url)
-	}
+	it.letGo(r.Context(), it.Uploads(item), nil)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
+}
+
+// byID runs a store call (Get, Delete) on the item the path's {id} names.
+func (it Items[Item, Input, Answer]) byID(r *http.Request, call func(ctx context.Context, id int64) (Item, error)) (int64, Item, error) {
+	id, err := httpx.PathID(r, "id", it.What)
+	if err != nil {
+		var none Item
+		return 0, none, err
+	}
+	item, err := call(r.Context(), id)
+	return id, item, err
 }
 
 // writeOne answers one item as the admin sees it.
@@ -180,11 +176,17 @@ func (it Items[Item, Input, Answer]) writeOne(w http.ResponseWriter, r *http.Req
 	return httpx.WriteJSON(w, status, answers[0])
 }
 
-// forget removes an upload nothing uses any more. The item's change is
-// stored already, so a failure is only logged: the file stays until the
-// operator clears it.
-func (it Items[Item, Input, Answer]) forget(ctx context.Context, url string) {
-	if err := it.Processing.RemoveIfUnused(ctx, url); err != nil {
-		it.Processing.log.Error("remove unused upload", "url", url, "err", err)
+// letGo removes the uploads of before that after no longer has in their
+// place (after nil: every one), when nothing else uses them. The item's
+// change is stored already, so a failure is only logged: the file stays
+// until the operator clears it.
+func (it Items[Item, Input, Answer]) letGo(ctx context.Context, before, after []string) {
+	for i, url := range before {
+		if after != nil && after[i] == url {
+			continue
+		}
+		if err := it.Processing.RemoveIfUnused(ctx, url); err != nil {
+			it.Processing.log.Error("remove unused upload", "url", url, "err", err)
+		}
 	}
 }

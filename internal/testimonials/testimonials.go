@@ -73,8 +73,9 @@ type API struct {
 	items processing.Items[store.Testimonial, store.TestimonialInput, Answer]
 }
 
-// New returns the handlers: the admin's create, update and delete are
-// processing.Items' over the store's calls.
+// New returns the handlers. A testimonial's create, update (PATCH and
+// SPEC.md's PUT) and delete are processing.Items' over the store's
+// testimonial calls.
 func New(d Deps) *API {
 	return &API{d: d, items: processing.Items[store.Testimonial, store.TestimonialInput, Answer]{
 		Processing: d.Processing,
