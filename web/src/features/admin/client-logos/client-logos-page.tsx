@@ -14,13 +14,13 @@ import { AdminImage } from "@/components/media/uploaded-image";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import { formValues, trimmedValues } from "@/lib/form-values";
+import { trimmedValues } from "@/lib/form-values";
 import { paths } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";
 import {
   type Editing,
   ItemActions,
-  ItemDialog,
+  ItemFormDialog,
   ListState,
   toastOutcome,
   useConfirmDelete,
@@ -150,28 +150,20 @@ export function ClientLogosPage() {
       </p>
       {content}
 
-      <ItemDialog
-        open={editing !== null}
-        title={editing?.mode === "edit" ? "Edit Logo" : "Add Logo"}
+      <ItemFormDialog
+        editing={editing}
+        title={{ add: "Add Logo", edit: "Edit Logo" }}
         description="Shown on the home page in both languages."
+        empty={emptyClientLogo}
+        saving={add.isPending || update.isPending}
         onClose={close}
-      >
-        {editing ? (
-          <ClientLogoForm
-            defaults={
-              editing.mode === "edit" ? formValues(editing.item, emptyClientLogo) : emptyClientLogo
-            }
-            submitLabel={editing.mode === "edit" ? "Save Changes" : "Add Logo"}
-            saving={add.isPending || update.isPending}
-            onCancel={close}
-            onSubmit={(v) =>
-              editing.mode === "edit"
-                ? update.mutate({ id: editing.item.id, input: trimmedValues(v) })
-                : add.mutate(trimmedValues(v))
-            }
-          />
-        ) : null}
-      </ItemDialog>
+        onSave={(v, item) =>
+          item
+            ? update.mutate({ id: item.id, input: trimmedValues(v) })
+            : add.mutate(trimmedValues(v))
+        }
+        Form={ClientLogoForm}
+      />
 
       <ConfirmDeleteDialog
         {...deleting.dialogProps(remove)}

@@ -1,19 +1,13 @@
 import { Loader2, Pencil, Trash2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFooter, TitledDialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api";
+import { formValues } from "@/lib/form-values";
 
 /** The part of a list's query the screen's states read. */
 export interface ListQuery<T> {
@@ -162,30 +156,48 @@ export function ItemActions({
 /** What a list screen's add/edit dialog is showing: an empty form, an item's, or nothing. */
 export type Editing<T> = { mode: "add" } | { mode: "edit"; item: T } | null;
 
-/** A list screen's add/edit dialog around its form; closing it (X, Escape) calls `onClose`. */
-export function ItemDialog({
-  open,
+/**
+ * A list screen's add/edit dialog: titled `title.add` with an empty form (`empty`), or
+ * `title.edit` with the item's values; its form is `Form`, and `onSave` gets the values and the
+ * item edited (none when adding).
+ */
+export function ItemFormDialog<T extends { id: number }, V extends object>({
+  editing,
   title,
   description,
+  empty,
+  saving,
   onClose,
-  children,
+  onSave,
+  Form,
 }: {
-  open: boolean;
-  title: ReactNode;
+  editing: Editing<T>;
+  title: { add: string; edit: string };
   description: ReactNode;
+  empty: V;
+  saving: boolean;
   onClose: () => void;
-  children: ReactNode;
+  onSave: (values: V, item: T | undefined) => void;
+  Form: ComponentType<ItemFormProps<V>>;
 }) {
+  const item = editing?.mode === "edit" ? editing.item : undefined;
   return (
-    <Dialog open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={editing !== null}
+      title={item ? title.edit : title.add}
+      description={description}
+      onClose={onClose}
+    >
+      {editing ? (
+        <Form
+          defaults={item ? formValues(item, empty) : empty}
+          submitLabel={item ? "Save Changes" : title.add}
+          saving={saving}
+          onCancel={onClose}
+          onSubmit={(values) => onSave(values, item)}
+        />
+      ) : null}
+    </TitledDialog>
   );
 }
 

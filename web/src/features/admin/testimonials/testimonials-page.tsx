@@ -14,14 +14,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import { formValues } from "@/lib/form-values";
 import type { Language } from "@/lib/i18n";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
 import {
   type Editing,
   ItemActions,
-  ItemDialog,
+  ItemFormDialog,
   ListState,
   toastOutcome,
   useConfirmDelete,
@@ -183,30 +182,18 @@ export function TestimonialsPage() {
     >
       {content}
 
-      <ItemDialog
-        open={editing !== null}
-        title={editing?.mode === "edit" ? "Edit Testimonial" : "Add Testimonial"}
+      <ItemFormDialog
+        editing={editing}
+        title={{ add: "Add Testimonial", edit: "Edit Testimonial" }}
         description={<>{language === "no" ? "Norwegian" : "English"} testimonial</>}
+        empty={emptyTestimonial}
+        saving={add.isPending || update.isPending}
         onClose={close}
-      >
-        {editing ? (
-          <TestimonialForm
-            defaults={
-              editing.mode === "edit"
-                ? formValues(editing.item, emptyTestimonial)
-                : emptyTestimonial
-            }
-            submitLabel={editing.mode === "edit" ? "Save Changes" : "Add Testimonial"}
-            saving={add.isPending || update.isPending}
-            onCancel={close}
-            onSubmit={(v) =>
-              editing.mode === "edit"
-                ? update.mutate({ id: editing.item.id, input: input(v) })
-                : add.mutate(input(v))
-            }
-          />
-        ) : null}
-      </ItemDialog>
+        onSave={(v, item) =>
+          item ? update.mutate({ id: item.id, input: input(v) }) : add.mutate(input(v))
+        }
+        Form={TestimonialForm}
+      />
 
       <ConfirmDeleteDialog
         {...deleting.dialogProps(remove)}
