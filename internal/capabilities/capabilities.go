@@ -95,11 +95,11 @@ type Capabilities struct {
 func New(h Host) *Capabilities {
 	c := &Capabilities{}
 	c.Analytics = newAnalytics(h)
-	c.Logos = clientlogos.New(clientlogos.Deps{Store: h.Store, Processing: h.Processing, Log: h.Log, Cache: h.Cache})
+	c.Logos = clientlogos.New(clientlogos.Deps{Store: h.Store, Processing: h.Processing, Cache: h.Cache})
 	c.Content = content.New(content.Deps{Store: h.Store, Cache: h.Cache})
-	c.Portfolio = portfolio.New(portfolio.Deps{Store: h.Store, Processing: h.Processing, Log: h.Log,
+	c.Portfolio = portfolio.New(portfolio.Deps{Store: h.Store, Processing: h.Processing,
 		Cache: h.Cache, IsAdmin: h.IsAdmin})
-	c.Testimonials = testimonials.New(testimonials.Deps{Store: h.Store, Processing: h.Processing, Log: h.Log,
+	c.Testimonials = testimonials.New(testimonials.Deps{Store: h.Store, Processing: h.Processing,
 		Cache: h.Cache, IsAdmin: h.IsAdmin})
 	c.Deals = deals.New(deals.Deps{Store: h.Store, Log: h.Log})
 	c.Inquiries = inquiries.New(inquiries.Deps{Store: h.Store, Mail: h.Mail, AutoReply: h.Config.Mail.AutoReply,

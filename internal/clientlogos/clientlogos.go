@@ -19,8 +19,6 @@ package clientlogos
 
 import (
 	"context"
-	"encoding/json"
-	"log/slog"
 	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/forms"
@@ -52,7 +50,6 @@ var form = forms.New("clientLogo",
 type Deps struct {
 	Store      *store.Store
 	Processing *processing.Processor
-	Log        *slog.Logger
 	// Cache keeps the visitor's list while the content version holds
 	// (httpapi's public cache: every admin write and every finished
 	// processing job moves the version, on every replica).
@@ -60,20 +57,37 @@ type Deps struct {
 }
 
 // API answers the client logo routes.
-type API struct{ d Deps }
+type API struct {
+	d     Deps
+	items processing.Items[store.ClientLogo, store.ClientLogoInput, Answer]
+}
 
-// New returns the handlers.
-func New(d Deps) *API { return &API{d: d} }
+// New returns the handlers. A logo's create, update and delete are
+// processing.Items' over the store's client logo calls; a new logo goes at
+// the end of the strip.
+func New(d Deps) *API {
+	return &API{d: d, items: processing.Items[store.ClientLogo, store.ClientLogoInput, Answer]{
+		Processing: d.Processing,
+		What:       "client logo with id",
+		Decode:     decode,
+		Uploads:    func(l store.ClientLogo) []string { return []string{l.ImageURL} },
+		Answer:     answer,
+		InputOf:    func(l store.ClientLogo) store.ClientLogoInput { return l.ClientLogoInput },
+		Store: processing.ItemStore[store.ClientLogo, store.ClientLogoInput]{Get: d.Store.GetClientLogo,
+			Create: d.Store.CreateClientLogo, Update: d.Store.UpdateClientLogo, Delete: d.Store.DeleteClientLogo},
+	}}
+}
 
 // Routes answers the routes of the client logos: the visitor's list, and
-// the admin's.
+// the admin's. A new logo goes at the end of the strip; a photo an update
+// replaces, or a deleted logo's, goes from storage when nothing else uses it.
 func (a *API) Routes() []httpx.Route {
 	return []httpx.Route{
 		{Pattern: "GET /api/client-logos", Handler: a.List},
 		{Pattern: "GET /api/admin/client-logos", Admin: a.AdminList},
-		{Pattern: "POST /api/admin/client-logos", Admin: a.Create},
-		{Pattern: "PATCH /api/admin/client-logos/{id}", Admin: a.Update},
-		{Pattern: "DELETE /api/admin/client-logos/{id}", Admin: a.Delete},
+		{Pattern: "POST /api/admin/client-logos", Admin: a.items.Create},
+		{Pattern: "PATCH /api/admin/client-logos/{id}", Admin: a.items.Update},
+		{Pattern: "DELETE /api/admin/client-logos/{id}", Admin: a.items.Delete},
 		{Pattern: "PUT /api/admin/client-logos/order", Admin: a.Reorder},
 	}
 }
@@ -85,27 +99,13 @@ type Answer struct {
 	ImageMedia *processing.Media `json:"imageMedia"`
 }
 
-// answers attaches the media of each logo. For a visitor (admin false) a
-// logo whose photo is not processed yet (or failed) is left out, and the
+// answer attaches the media of a logo. For a visitor (admin false) a logo
+// whose photo is not processed yet (or failed) is left out, and the
 // others' imageUrl is their largest JPEG variant: the original never shows.
-func (a *API) answers(ctx context.Context, list []store.ClientLogo, admin bool) ([]Answer, error) {
-	urls := make([]string, len(list))
-	for i, l := range list {
-		urls[i] = l.ImageURL
-	}
-	assets, err := a.d.Processing.AssetsOf(ctx, urls)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Answer, 0, len(list))
-	for _, l := range list {
-		ans := Answer{ClientLogo: l}
-		ans.ImageMedia = processing.Present(&ans.ImageURL, assets, admin)
-		if admin || ans.ImageMedia != nil {
-			out = append(out, ans)
-		}
-	}
-	return out, nil
+func answer(l store.ClientLogo, present func(url *string) *processing.Media, admin bool) (Answer, bool) {
+	out := Answer{ClientLogo: l}
+	out.ImageMedia = present(&out.ImageURL)
+	return out, admin || out.ImageMedia != nil
 }
 
 // VisitorJSON is a visitor's list as JSON: the public call's answer and the
@@ -116,11 +116,7 @@ func (a *API) VisitorJSON(ctx context.Context) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		answers, err := a.answers(ctx, list, false)
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(answers)
+		return a.items.VisitorJSON(ctx, list)
 	})
 }
 
@@ -131,9 +127,7 @@ func (a *API) List(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	header(w)
-	_, err = w.Write(body)
-	return err
+	return httpx.WriteCachedJSON(w, body)
 }
 
 // AdminList answers GET /api/admin/client-logos: every logo, in order, with
@@ -143,76 +137,16 @@ func (a *API) AdminList(w http.ResponseWriter, r *http.Request, _ httpx.Admin) e
 	if err != nil {
 		return err
 	}
-	answers, err := a.answers(r.Context(), list, true)
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, answers)
+	return a.items.WriteAdminList(w, r, list)
 }
 
 // decode reads a body over base and checks the result against the form.
-func (a *API) decode(w http.ResponseWriter, r *http.Request, base store.ClientLogoInput) (store.ClientLogoInput, error) {
+func decode(w http.ResponseWriter, r *http.Request, base store.ClientLogoInput, _ int64) (store.ClientLogoInput, error) {
 	in := base
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return in, err
 	}
 	return in, form.Check(&in)
-}
-
-// Create answers POST /api/admin/client-logos with 201 and the logo, placed
-// at the end of the strip.
-func (a *API) Create(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	in, err := a.decode(w, r, store.ClientLogoInput{})
-	if err != nil {
-		return err
-	}
-	l, err := a.d.Store.CreateClientLogo(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return a.writeOne(w, r, http.StatusCreated, l)
-}
-
-// Update answers PATCH /api/admin/client-logos/{id} with the logo: the
-// body's fields over the stored ones. A photo it replaces goes from storage
-// when nothing else uses it.
-func (a *API) Update(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	cur, err := a.d.Store.GetClientLogo(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	in, err := a.decode(w, r, cur.ClientLogoInput)
-	if err != nil {
-		return err
-	}
-	l, err := a.d.Store.UpdateClientLogo(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	if cur.ImageURL != l.ImageURL {
-		a.forget(r.Context(), cur.ImageURL)
-	}
-	return a.writeOne(w, r, http.StatusOK, l)
-}
-
-// Delete answers DELETE /api/admin/client-logos/{id} with 204, and removes
-// its photo (and what was made of it) when nothing else uses it.
-func (a *API) Delete(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	l, err := a.d.Store.DeleteClientLogo(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	a.forget(r.Context(), l.ImageURL)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }
 
 // Reorder answers PUT /api/admin/client-logos/order: {"ids": [...]}, every
@@ -221,34 +155,4 @@ func (a *API) Reorder(w http.ResponseWriter, r *http.Request, _ httpx.Admin) err
 	return ordering.Handler(httpx.DecodeJSON, func(r *http.Request, ids []int64) error {
 		return a.d.Store.ReorderClientLogos(r.Context(), ids)
 	})(w, r)
-}
-
-// forget removes an upload nothing uses any more. The logo's change is
-// stored already, so a failure is only logged (the janitor does not retry
-// it: the file stays until the operator clears it, as for other items).
-func (a *API) forget(ctx context.Context, url string) {
-	if err := a.d.Processing.RemoveIfUnused(ctx, url); err != nil {
-		a.d.Log.Error("remove unused upload", "url", url, "err", err)
-	}
-}
-
-// writeOne answers one logo as the admin sees it.
-func (a *API) writeOne(w http.ResponseWriter, r *http.Request, status int, l store.ClientLogo) error {
-	answers, err := a.answers(r.Context(), []store.ClientLogo{l}, true)
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, status, answers[0])
-}
-
-// pathID reads {id}; anything but a positive number names no logo.
-func pathID(r *http.Request) (int64, error) {
-	return httpx.PathID(r, "id", "client logo with id")
-}
-
-// header is what every answer here carries: JSON, never kept by a cache
-// (an admin's change shows at once, as the other lists').
-func header(w http.ResponseWriter) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
 }

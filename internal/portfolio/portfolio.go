@@ -14,8 +14,6 @@ package portfolio
 
 import (
 	"context"
-	"encoding/json"
-	"log/slog"
 	"net/http"
 	"strings"
 
@@ -75,7 +73,6 @@ func needImageOrVideo(in *store.PortfolioInput) error {
 type Deps struct {
 	Store      *store.Store
 	Processing *processing.Processor
-	Log        *slog.Logger
 	// Cache keeps a visitor's list while the content version holds (the
 	// host's public cache; every admin write moves the version).
 	Cache func(ctx context.Context, key string, compute func() ([]byte, error)) ([]byte, error)
@@ -85,18 +82,35 @@ type Deps struct {
 }
 
 // API answers the portfolio routes.
-type API struct{ d Deps }
+type API struct {
+	d     Deps
+	items processing.Items[store.PortfolioItem, store.PortfolioInput, Answer]
+}
 
-// New returns the handlers.
-func New(d Deps) *API { return &API{d: d} }
+// New returns the handlers. An item's create (category product and active
+// unless the body says), update and delete are processing.Items' over the
+// store's portfolio calls.
+func New(d Deps) *API {
+	return &API{d: d, items: processing.Items[store.PortfolioItem, store.PortfolioInput, Answer]{
+		Processing: d.Processing,
+		What:       "item with id",
+		New:        store.PortfolioInput{Category: "product", IsActive: true},
+		Decode:     decode,
+		Uploads:    func(p store.PortfolioItem) []string { return []string{p.VideoURL, p.ImageURL} },
+		Answer:     answer,
+		InputOf:    func(p store.PortfolioItem) store.PortfolioInput { return p.PortfolioInput },
+		Store: processing.ItemStore[store.PortfolioItem, store.PortfolioInput]{Get: d.Store.GetPortfolioItem,
+			Create: d.Store.CreatePortfolioItem, Update: d.Store.UpdatePortfolioItem, Delete: d.Store.DeletePortfolioItem},
+	}}
+}
 
 // Routes are the visitor's list and the admin's calls.
 func (a *API) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Pattern: "GET /api/portfolio/{lang}", Handler: a.list},
-		{Pattern: "POST /api/admin/portfolio", Admin: a.create},
-		{Pattern: "PATCH /api/admin/portfolio/{id}", Admin: a.update},
-		{Pattern: "DELETE /api/admin/portfolio/{id}", Admin: a.delete},
+		{Pattern: "GET /api/portfolio/{lang}", Handler: a.items.ByLanguage(a.d.IsAdmin, a.VisitorJSON, a.d.Store.ListPortfolio)},
+		{Pattern: "POST /api/admin/portfolio", Admin: a.items.Create},
+		{Pattern: "PATCH /api/admin/portfolio/{id}", Admin: a.items.Update},
+		{Pattern: "DELETE /api/admin/portfolio/{id}", Admin: a.items.Delete},
 		{Pattern: "PUT /api/admin/portfolio/order/{lang}", Admin: a.reorder},
 	}
 }
@@ -109,24 +123,13 @@ type Answer struct {
 	ImageMedia *processing.Media `json:"imageMedia"`
 }
 
-// answers attaches the media of each item's uploads; for a visitor (admin
-// false) it also points the URLs at processed files.
-func (a *API) answers(ctx context.Context, items []store.PortfolioItem, admin bool) ([]Answer, error) {
-	urls := make([]string, 0, 2*len(items))
-	for _, p := range items {
-		urls = append(urls, p.VideoURL, p.ImageURL)
-	}
-	assets, err := a.d.Processing.AssetsOf(ctx, urls)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Answer, len(items))
-	for i, p := range items {
-		out[i] = Answer{PortfolioItem: p}
-		out[i].VideoMedia = processing.Present(&out[i].VideoURL, assets, admin)
-		out[i].ImageMedia = processing.Present(&out[i].ImageURL, assets, admin)
-	}
-	return out, nil
+// answer attaches the media of an item's uploads; for a visitor, present
+// also points the URLs at processed files.
+func answer(p store.PortfolioItem, present func(url *string) *processing.Media, _ bool) (Answer, bool) {
+	out := Answer{PortfolioItem: p}
+	out.VideoMedia = present(&out.VideoURL)
+	out.ImageMedia = present(&out.ImageURL)
+	return out, true
 }
 
 // VisitorJSON is a visitor's list for a language as JSON: the public
@@ -137,140 +140,40 @@ func (a *API) VisitorJSON(ctx context.Context, lang string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		answers, err := a.answers(ctx, list, false)
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(answers)
+		return a.items.VisitorJSON(ctx, list)
 	})
-}
-
-// list answers GET /api/portfolio/{lang}, in the admin's order.
-func (a *API) list(w http.ResponseWriter, r *http.Request) error {
-	lang, err := httpx.PathLanguage(r)
-	if err != nil {
-		return err
-	}
-	if !a.d.IsAdmin(r) {
-		body, err := a.VisitorJSON(r.Context(), lang)
-		if err != nil {
-			return err
-		}
-		return httpx.WriteCachedJSON(w, body)
-	}
-	list, err := a.d.Store.ListPortfolio(r.Context(), lang, true, 0)
-	if err != nil {
-		return err
-	}
-	answers, err := a.answers(r.Context(), list, true)
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, answers)
 }
 
 // body is the JSON of POST and PATCH: the item's writable fields, decoded
 // over a base (the defaults on POST, the stored item on PATCH), so a field
 // absent from the body keeps the base's value. PATCH may repeat the item's
-// id; a different id is refused.
+// id; a different id is refused, and so is any id on POST (id 0).
 type body struct {
 	ID *int64 `json:"id"`
 	store.PortfolioInput
 }
 
 // decode reads a body over base and checks the result.
-func decode(w http.ResponseWriter, r *http.Request, base store.PortfolioInput) (*int64, store.PortfolioInput, error) {
+func decode(w http.ResponseWriter, r *http.Request, base store.PortfolioInput, id int64) (store.PortfolioInput, error) {
 	b := body{PortfolioInput: base}
 	if err := httpx.DecodeJSON(w, r, &b); err != nil {
-		return nil, base, err
+		return base, err
 	}
 	in := b.PortfolioInput
-	return b.ID, in, form.Check(&in)
-}
-
-func (a *API) create(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, in, err := decode(w, r, store.PortfolioInput{Category: "product", IsActive: true})
-	if err != nil {
-		return err
+	if err := form.Check(&in); err != nil {
+		return in, err
 	}
-	if id != nil {
-		return apperr.Invalid("A new portfolio item cannot have an id")
+	switch {
+	case b.ID != nil && id == 0:
+		return in, apperr.Invalid("A new portfolio item cannot have an id")
+	case b.ID != nil && *b.ID != id:
+		return in, apperr.Invalid("The id in the body (%d) does not match the id in the path (%d)", *b.ID, id)
 	}
-	p, err := a.d.Store.CreatePortfolioItem(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return a.writeOne(w, r, http.StatusCreated, p)
-}
-
-func (a *API) update(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	cur, err := a.d.Store.GetPortfolioItem(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	bodyID, in, err := decode(w, r, cur.PortfolioInput)
-	if err != nil {
-		return err
-	}
-	if bodyID != nil && *bodyID != id {
-		return apperr.Invalid("The id in the body (%d) does not match the id in the path (%d)", *bodyID, id)
-	}
-	p, err := a.d.Store.UpdatePortfolioItem(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	if cur.VideoURL != p.VideoURL {
-		a.forget(r.Context(), cur.VideoURL)
-	}
-	if cur.ImageURL != p.ImageURL {
-		a.forget(r.Context(), cur.ImageURL)
-	}
-	return a.writeOne(w, r, http.StatusOK, p)
-}
-
-func (a *API) delete(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	p, err := a.d.Store.DeletePortfolioItem(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	a.forget(r.Context(), p.VideoURL)
-	a.forget(r.Context(), p.ImageURL)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return in, nil
 }
 
 // reorder answers PUT /api/admin/portfolio/order/{lang}: every item of the
 // language once, hidden ones too, in the new order.
 func (a *API) reorder(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	return ordering.Handler(httpx.DecodeJSON, ordering.PerLanguage(a.d.Store.ReorderPortfolio))(w, r)
-}
-
-// forget removes an upload nothing uses any more. The change is stored
-// already, so a failure is only logged: the file stays until the operator
-// clears it.
-func (a *API) forget(ctx context.Context, url string) {
-	if err := a.d.Processing.RemoveIfUnused(ctx, url); err != nil {
-		a.d.Log.Error("remove unused upload", "url", url, "err", err)
-	}
-}
-
-func (a *API) writeOne(w http.ResponseWriter, r *http.Request, status int, p store.PortfolioItem) error {
-	answers, err := a.answers(r.Context(), []store.PortfolioItem{p}, true)
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, status, answers[0])
-}
-
-// pathID reads {id}; anything but a positive number names no item.
-func pathID(r *http.Request) (int64, error) {
-	return httpx.PathID(r, "id", "item with id")
 }

@@ -10,7 +10,8 @@
 // reason the admin reads (Norwegian, as the admin is). This file is what
 // the kinds share: starting a job, recording a failure, a job's status and
 // retry (one path for every kind), and forgetting what was made of an
-// upload that goes. present.go is what an item's media fields say.
+// upload that goes. present.go is what an item's media fields say; items.go
+// the admin's handlers of the lists whose items carry uploads.
 package processing
 
 import (

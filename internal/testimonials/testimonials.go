@@ -15,8 +15,6 @@ package testimonials
 
 import (
 	"context"
-	"encoding/json"
-	"log/slog"
 	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/forms"
@@ -61,7 +59,6 @@ var defaults = store.TestimonialInput{Rating: 5, IsActive: true}
 type Deps struct {
 	Store      *store.Store
 	Processing *processing.Processor
-	Log        *slog.Logger
 	// Cache keeps a visitor's list while the content version holds (the
 	// host's public cache; every admin write moves the version).
 	Cache func(ctx context.Context, key string, compute func() ([]byte, error)) ([]byte, error)
@@ -71,19 +68,43 @@ type Deps struct {
 }
 
 // API answers the testimonial routes.
-type API struct{ d Deps }
+type API struct {
+	d     Deps
+	items processing.Items[store.Testimonial, store.TestimonialInput, Answer]
+}
 
-// New returns the handlers.
-func New(d Deps) *API { return &API{d: d} }
+// New returns the handlers. A testimonial's create, update (PATCH and
+// SPEC.md's PUT) and delete are processing.Items' over the store's
+// testimonial calls.
+func New(d Deps) *API {
+	return &API{d: d, items: processing.Items[store.Testimonial, store.TestimonialInput, Answer]{
+		Processing: d.Processing,
+		What:       "item with id",
+		New:        defaults,
+		Decode:     decode,
+		Uploads:    func(t store.Testimonial) []string { return []string{t.ImageURL} },
+		Answer:     answer,
+		InputOf:    func(t store.Testimonial) store.TestimonialInput { return t.TestimonialInput },
+		Store: processing.ItemStore[store.Testimonial, store.TestimonialInput]{Get: d.Store.GetTestimonial,
+			Create: d.Store.CreateTestimonial, Update: d.Store.UpdateTestimonial,
+			Delete: func(ctx context.Context, id int64) (store.Testimonial, error) {
+				t, err := d.Store.GetTestimonial(ctx, id)
+				if err != nil {
+					return t, err
+				}
+				return t, d.Store.DeleteTestimonial(ctx, id)
+			}},
+	}}
+}
 
 // Routes are the visitor's list and the admin's calls.
 func (a *API) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Pattern: "GET /api/testimonials/{lang}", Handler: a.list},
-		{Pattern: "POST /api/admin/testimonials", Admin: a.create},
-		{Pattern: "PATCH /api/admin/testimonials/{id}", Admin: a.update},
-		{Pattern: "PUT /api/admin/testimonials/{id}", Admin: a.update},
-		{Pattern: "DELETE /api/admin/testimonials/{id}", Admin: a.delete},
+		{Pattern: "GET /api/testimonials/{lang}", Handler: a.items.ByLanguage(a.d.IsAdmin, a.VisitorJSON, a.d.Store.ListTestimonials)},
+		{Pattern: "POST /api/admin/testimonials", Admin: a.items.Create},
+		{Pattern: "PATCH /api/admin/testimonials/{id}", Admin: a.items.Update},
+		{Pattern: "PUT /api/admin/testimonials/{id}", Admin: a.items.Update},
+		{Pattern: "DELETE /api/admin/testimonials/{id}", Admin: a.items.Delete},
 		{Pattern: "PUT /api/admin/testimonials/order/{lang}", Admin: a.reorder},
 	}
 }
@@ -95,23 +116,12 @@ type Answer struct {
 	ImageMedia *processing.Media `json:"imageMedia"`
 }
 
-// answers attaches each testimonial's photo; for a visitor (admin false)
-// the URL points at a processed file.
-func (a *API) answers(ctx context.Context, list []store.Testimonial, admin bool) ([]Answer, error) {
-	urls := make([]string, len(list))
-	for i, t := range list {
-		urls[i] = t.ImageURL
-	}
-	assets, err := a.d.Processing.AssetsOf(ctx, urls)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Answer, len(list))
-	for i, t := range list {
-		out[i] = Answer{Testimonial: t}
-		out[i].ImageMedia = processing.Present(&out[i].ImageURL, assets, admin)
-	}
-	return out, nil
+// answer attaches a testimonial's photo; for a visitor, present also
+// points the URL at a processed file.
+func answer(t store.Testimonial, present func(url *string) *processing.Media, _ bool) (Answer, bool) {
+	out := Answer{Testimonial: t}
+	out.ImageMedia = present(&out.ImageURL)
+	return out, true
 }
 
 // VisitorJSON is a visitor's list for a language as JSON: the public
@@ -122,131 +132,27 @@ func (a *API) VisitorJSON(ctx context.Context, lang string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		answers, err := a.answers(ctx, list, false)
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(answers)
+		return a.items.VisitorJSON(ctx, list)
 	})
 }
 
-// list answers GET /api/testimonials/{lang}, in the admin's order.
-func (a *API) list(w http.ResponseWriter, r *http.Request) error {
-	lang, err := httpx.PathLanguage(r)
-	if err != nil {
-		return err
-	}
-	if !a.d.IsAdmin(r) {
-		body, err := a.VisitorJSON(r.Context(), lang)
-		if err != nil {
-			return err
-		}
-		return httpx.WriteCachedJSON(w, body)
-	}
-	list, err := a.d.Store.ListTestimonials(r.Context(), lang, true, 0)
-	if err != nil {
-		return err
-	}
-	answers, err := a.answers(r.Context(), list, true)
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, answers)
-}
-
 // decode reads a body (exactly SPEC.md section 3's writable fields) over
-// base and checks the result: over the defaults on POST and PUT, over the
-// stored testimonial on PATCH, so a PATCH keeps what it does not mention.
-func decode(w http.ResponseWriter, r *http.Request, base store.TestimonialInput) (store.TestimonialInput, error) {
+// base and checks the result: over the defaults on POST and PUT (PUT
+// replaces), over the stored testimonial on PATCH, so a PATCH keeps what
+// it does not mention.
+func decode(w http.ResponseWriter, r *http.Request, base store.TestimonialInput, _ int64) (store.TestimonialInput, error) {
 	in := base
+	if r.Method == http.MethodPut {
+		in = defaults
+	}
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return in, err
 	}
 	return in, form.Check(&in)
 }
 
-func (a *API) create(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	in, err := decode(w, r, defaults)
-	if err != nil {
-		return err
-	}
-	t, err := a.d.Store.CreateTestimonial(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return a.writeOne(w, r, http.StatusCreated, t)
-}
-
-// update answers PATCH (the body over the stored fields) and PUT (the body
-// over the defaults: it replaces).
-func (a *API) update(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	cur, err := a.d.Store.GetTestimonial(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	base := cur.TestimonialInput
-	if r.Method == http.MethodPut {
-		base = defaults
-	}
-	in, err := decode(w, r, base)
-	if err != nil {
-		return err
-	}
-	t, err := a.d.Store.UpdateTestimonial(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	if cur.ImageURL != t.ImageURL {
-		a.forget(r.Context(), cur.ImageURL)
-	}
-	return a.writeOne(w, r, http.StatusOK, t)
-}
-
-func (a *API) delete(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	cur, err := a.d.Store.GetTestimonial(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	if err := a.d.Store.DeleteTestimonial(r.Context(), id); err != nil {
-		return err
-	}
-	a.forget(r.Context(), cur.ImageURL)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
 // reorder answers PUT /api/admin/testimonials/order/{lang}: every
 // testimonial of the language once, hidden ones too, in the new order.
 func (a *API) reorder(w http.ResponseWriter, r *http.Request, _ httpx.Admin) error {
 	return ordering.Handler(httpx.DecodeJSON, ordering.PerLanguage(a.d.Store.ReorderTestimonials))(w, r)
-}
-
-// forget removes a photo nothing uses any more. The change is stored
-// already, so a failure is only logged: the file stays until the operator
-// clears it.
-func (a *API) forget(ctx context.Context, url string) {
-	if err := a.d.Processing.RemoveIfUnused(ctx, url); err != nil {
-		a.d.Log.Error("remove unused upload", "url", url, "err", err)
-	}
-}
-
-func (a *API) writeOne(w http.ResponseWriter, r *http.Request, status int, t store.Testimonial) error {
-	answers, err := a.answers(r.Context(), []store.Testimonial{t}, true)
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, status, answers[0])
-}
-
-// pathID reads {id}; anything but a positive number names no testimonial.
-func pathID(r *http.Request) (int64, error) {
-	return httpx.PathID(r, "id", "item with id")
 }

@@ -1,14 +1,7 @@
 import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "./button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "./dialog";
+import { DialogFooter, TitledDialog } from "./dialog";
 
 /** The "delete for good?" confirmation of the admin screens, with a spinner while it runs. */
 export function ConfirmDeleteDialog({
@@ -30,22 +23,16 @@ export function ConfirmDeleteDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(isOpen) => !isOpen && onCancel()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog open={open} title={title} description={description} onClose={onCancel}>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          {pending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {confirmLabel}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

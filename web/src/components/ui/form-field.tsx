@@ -1,4 +1,6 @@
+import { Loader2 } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { Button, type ButtonProps } from "./button";
 import { cn } from "./cn";
 
 /** What ties a control to its label and its message: give it to the input, textarea or select. */
@@ -63,7 +65,7 @@ export function FormField({
   );
 }
 
-type FieldProps = ComponentProps<"input"> & {
+export type FieldProps = ComponentProps<"input"> & {
   label: string;
   /** The rule's message, shown under the field and tied to it for screen readers. */
   error?: string;
@@ -112,5 +114,28 @@ export function Field({ label, error, className, id, tone = "light", ...input }:
         />
       )}
     </FormField>
+  );
+}
+
+/**
+ * The submit button of the auth and gate forms: while `pending`, disabled, with a spinner in place
+ * of `icon`.
+ */
+export function SubmitButton({
+  pending,
+  icon = null,
+  variant,
+  children,
+}: {
+  pending: boolean;
+  icon?: ReactNode;
+  variant?: ButtonProps["variant"];
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" size="lg" variant={variant} className="mt-2 text-base" disabled={pending}>
+      {pending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : icon}
+      {children}
+    </Button>
   );
 }

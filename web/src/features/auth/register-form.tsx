@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { RegisterData } from "@/api/use-auth";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/form-field";
+import { Field, SubmitButton } from "@/components/ui/form-field";
+import { EmailField, PasswordField } from "./account-fields";
 import { type RegisterValues, registerSchema } from "./schemas";
 
 /**
@@ -28,14 +27,7 @@ export function RegisterForm({
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit(({ confirmPassword: _, ...data }) => onSubmit(data))}
     >
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="username"
-        placeholder="you@example.com"
-        error={errors.username?.message}
-        {...form.register("username")}
-      />
+      <EmailField error={errors.username?.message} {...form.register("username")} />
       <Field
         label="Display name"
         autoComplete="name"
@@ -43,24 +35,18 @@ export function RegisterForm({
         error={errors.displayName?.message}
         {...form.register("displayName")}
       />
-      <Field
-        label="Password"
-        type="password"
+      <PasswordField
         autoComplete="new-password"
         error={errors.password?.message}
         {...form.register("password")}
       />
-      <Field
+      <PasswordField
         label="Confirm password"
-        type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...form.register("confirmPassword")}
       />
-      <Button type="submit" size="lg" className="mt-2 text-base" disabled={isPending}>
-        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-        Create account
-      </Button>
+      <SubmitButton pending={isPending}>Create account</SubmitButton>
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { AlertCircle, Loader2, Lock } from "lucide-react";
+import { AlertCircle, Lock } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import * as z from "zod/mini";
 import { grantSiteAccess, requestSiteAccess } from "@/api/site-access";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/form-field";
+import { Field, SubmitButton } from "@/components/ui/form-field";
 import { errorStatus } from "@/lib/api";
 import { paths } from "@/lib/paths";
 
@@ -106,20 +105,13 @@ export function ComingSoonPage() {
             error={errors.password?.message}
             {...form.register("password")}
           />
-          <Button
-            type="submit"
-            size="lg"
+          <SubmitButton
+            pending={access.isPending}
             variant="accent"
-            className="mt-2 text-base"
-            disabled={access.isPending}
+            icon={<Lock aria-hidden="true" className="size-4" />}
           >
-            {access.isPending ? (
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Lock aria-hidden="true" className="size-4" />
-            )}
             Få tilgang
-          </Button>
+          </SubmitButton>
         </form>
         <p className="mt-8 text-center text-sm text-stone-400">
           Porsgrunn, Telemark · UGC-innhold for merkevarer

@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { imageTexts } from "@/components/media/image-texts";
 import { ImageUploadButton } from "@/components/media/image-upload";
 import { AdminImage } from "@/components/media/uploaded-image";
-import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isLinkUrl, isUploadedImage } from "@/lib/logo-urls";
+import { FormButtons, type ItemFormProps } from "../layout/list-state";
 
 /**
  * A client logo's rules (testdata/rules.json "clientLogo", as the server's form in
@@ -53,13 +52,7 @@ export function ClientLogoForm({
   saving,
   onSubmit,
   onCancel,
-}: {
-  defaults: ClientLogoValues;
-  submitLabel: string;
-  saving: boolean;
-  onSubmit: (values: ClientLogoValues) => void;
-  onCancel: () => void;
-}) {
+}: ItemFormProps<ClientLogoValues>) {
   const {
     register,
     watch,
@@ -115,15 +108,7 @@ export function ClientLogoForm({
           />
         )}
       </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-          {submitLabel}
-        </Button>
-      </div>
+      <FormButtons submitLabel={submitLabel} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

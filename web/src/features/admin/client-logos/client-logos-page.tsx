@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { ClientLogo } from "@/api/client-logos";
@@ -14,24 +14,20 @@ import { AdminImage } from "@/components/media/uploaded-image";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
-import { formValues, trimmedValues } from "@/lib/form-values";
+import { trimmedValues } from "@/lib/form-values";
 import { paths } from "@/lib/paths";
 import { AdminLayout } from "../layout/admin-layout";
-import { ListState, toastError } from "../layout/list-state";
-import { toastOrderSaved } from "../ordering/order-saved";
+import {
+  type Editing,
+  ItemActions,
+  ItemFormDialog,
+  ListState,
+  toastOutcome,
+  useConfirmDelete,
+} from "../layout/list-state";
+import { reorderCallbacks } from "../ordering/order-saved";
 import { SortableList } from "../ordering/sortable-list";
 import { ClientLogoForm, emptyClientLogo } from "./client-logo-form";
-
-type Editing = { mode: "add" } | { mode: "edit"; item: ClientLogo } | null;
 
 /**
  * "/admin/client-logos": the brands shown as logos under the home page's hero, in both
@@ -40,42 +36,32 @@ type Editing = { mode: "add" } | { mode: "edit"; item: ClientLogo } | null;
  */
 export function ClientLogosPage() {
   const list = useAdminClientLogos();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<ClientLogo | null>(null);
+  const [editing, setEditing] = useState<Editing<ClientLogo>>(null);
+  const close = () => setEditing(null);
+  const deleting = useConfirmDelete<ClientLogo>(
+    "Logo deleted",
+    "Error deleting logo",
+    "The logo could not be deleted. Please try again.",
+  );
 
-  const add = useAddClientLogo({
-    onSuccess: () => {
-      toast.success("Logo added");
-      setEditing(null);
-    },
-    onError: toastError("Error adding logo", "The logo could not be added. Please try again."),
-  });
-  const update = useUpdateClientLogo({
-    onSuccess: () => {
-      toast.success("Logo updated");
-      setEditing(null);
-    },
-    onError: toastError("Error updating logo", "The logo could not be updated. Please try again."),
-  });
-  const remove = useDeleteClientLogo({
-    onSuccess: () => {
-      toast.success("Logo deleted");
-      setDeleting(null);
-    },
-    onError: (e) => {
-      setDeleting(null);
-      toast.error("Error deleting logo", {
-        description: errorMessage(e, "The logo could not be deleted. Please try again."),
-      });
-    },
-  });
-  const reorder = useReorderClientLogos({
-    onSuccess: toastOrderSaved,
-    onError: toastError(
-      "Error saving the order",
-      "The new order could not be saved. Please try again.",
+  const add = useAddClientLogo(
+    toastOutcome(
+      "Logo added",
+      close,
+      "Error adding logo",
+      "The logo could not be added. Please try again.",
     ),
-  });
+  );
+  const update = useUpdateClientLogo(
+    toastOutcome(
+      "Logo updated",
+      close,
+      "Error updating logo",
+      "The logo could not be updated. Please try again.",
+    ),
+  );
+  const remove = useDeleteClientLogo(deleting.callbacks);
+  const reorder = useReorderClientLogos(reorderCallbacks);
 
   const addButton = (
     <Button onClick={() => setEditing({ mode: "add" })}>
@@ -134,28 +120,13 @@ export function ClientLogosPage() {
                   placeholder={null}
                 />
               </div>
-              <div className="mt-auto flex flex-wrap items-center justify-end gap-2">
-                <span className="mr-auto">{moveButtons}</span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setEditing({ mode: "edit", item: logo })}
-                  aria-label={`Edit ${logo.name}`}
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-destructive"
-                  onClick={() => setDeleting(logo)}
-                  aria-label={`Delete ${logo.name}`}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
-                </Button>
-              </div>
+              <ItemActions
+                name={logo.name}
+                moveButtons={moveButtons}
+                onEdit={() => setEditing({ mode: "edit", item: logo })}
+                onDelete={() => deleting.ask(logo)}
+                className="mt-auto"
+              />
             </Card>
           )}
         </SortableList>
@@ -179,39 +150,25 @@ export function ClientLogosPage() {
       </p>
       {content}
 
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{editing?.mode === "edit" ? "Edit Logo" : "Add Logo"}</DialogTitle>
-            <DialogDescription>Shown on the home page in both languages.</DialogDescription>
-          </DialogHeader>
-          {editing ? (
-            <ClientLogoForm
-              defaults={
-                editing.mode === "edit"
-                  ? formValues(editing.item, emptyClientLogo)
-                  : emptyClientLogo
-              }
-              submitLabel={editing.mode === "edit" ? "Save Changes" : "Add Logo"}
-              saving={add.isPending || update.isPending}
-              onCancel={() => setEditing(null)}
-              onSubmit={(v) =>
-                editing.mode === "edit"
-                  ? update.mutate({ id: editing.item.id, input: trimmedValues(v) })
-                  : add.mutate(trimmedValues(v))
-              }
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <ItemFormDialog
+        editing={editing}
+        title={{ add: "Add Logo", edit: "Edit Logo" }}
+        description="Shown on the home page in both languages."
+        empty={emptyClientLogo}
+        saving={add.isPending || update.isPending}
+        onClose={close}
+        onSave={(v, item) =>
+          item
+            ? update.mutate({ id: item.id, input: trimmedValues(v) })
+            : add.mutate(trimmedValues(v))
+        }
+        Form={ClientLogoForm}
+      />
 
       <ConfirmDeleteDialog
-        open={deleting !== null}
+        {...deleting.dialogProps(remove)}
         title="Delete logo?"
-        description={`This removes the ${deleting?.name} logo from your home page and deletes its image. This cannot be undone.`}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        description={`This removes the ${deleting.item?.name} logo from your home page and deletes its image. This cannot be undone.`}
       />
     </AdminLayout>
   );

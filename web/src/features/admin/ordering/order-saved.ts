@@ -1,4 +1,5 @@
 import { toast } from "@/components/ui/toaster";
+import { toastError } from "../layout/list-state";
 
 /**
  * The toast that confirms a reorder was stored: the list moves at once, before the
@@ -8,3 +9,12 @@ import { toast } from "@/components/ui/toaster";
 export function toastOrderSaved() {
   toast.success("Order saved", { id: "order-saved", description: "Visitors see the new order." });
 }
+
+/** A reorder's callbacks: toastOrderSaved, or the error's toast. */
+export const reorderCallbacks = {
+  onSuccess: toastOrderSaved,
+  onError: toastError(
+    "Error saving the order",
+    "The new order could not be saved. Please try again.",
+  ),
+};

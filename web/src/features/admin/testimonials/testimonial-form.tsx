@@ -1,10 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { imageTexts } from "@/components/media/image-texts";
 import { ImageUploadButton, UploadedImagePreview } from "@/components/media/image-upload";
-import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import {
@@ -16,6 +14,7 @@ import {
 } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isUploadPath, isValidImageUrl } from "@/lib/media-url";
+import { FormButtons, type ItemFormProps } from "../layout/list-state";
 
 /** An image URL the server accepts: none, or http(s) or one of our uploads. */
 const isStorableImageUrl = (u: string) => u === "" || isValidImageUrl(u);
@@ -76,13 +75,7 @@ export function TestimonialForm({
   saving,
   onSubmit,
   onCancel,
-}: {
-  defaults: TestimonialValues;
-  submitLabel: string;
-  saving: boolean;
-  onSubmit: (values: TestimonialValues) => void;
-  onCancel: () => void;
-}) {
+}: ItemFormProps<TestimonialValues>) {
   // watch/setValue rather than Controller/useWatch: react-hook-form is one module shared with the
   // visitor's contact form, so every export the admin uses also weighs on the public page's budget.
   const {
@@ -141,15 +134,7 @@ export function TestimonialForm({
         <input type="checkbox" className="size-4 accent-stone-900" {...register("isActive")} />
         Active (shown on the website)
       </label>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-          {submitLabel}
-        </Button>
-      </div>
+      <FormButtons submitLabel={submitLabel} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

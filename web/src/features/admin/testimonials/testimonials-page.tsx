@@ -1,4 +1,4 @@
-import { Pencil, Plus, Star, Trash2, User } from "lucide-react";
+import { Plus, Star, User } from "lucide-react";
 import { useState } from "react";
 import { type Testimonial, useTestimonials } from "@/api/testimonials";
 import {
@@ -14,25 +14,20 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api";
-import { formValues } from "@/lib/form-values";
 import type { Language } from "@/lib/i18n";
 import { AdminLayout } from "../layout/admin-layout";
 import { LanguageSelect } from "../layout/language-select";
-import { ListState, toastError } from "../layout/list-state";
-import { toastOrderSaved } from "../ordering/order-saved";
+import {
+  type Editing,
+  ItemActions,
+  ItemFormDialog,
+  ListState,
+  toastOutcome,
+  useConfirmDelete,
+} from "../layout/list-state";
+import { reorderCallbacks } from "../ordering/order-saved";
 import { SortableList } from "../ordering/sortable-list";
 import { emptyTestimonial, TestimonialForm, type TestimonialValues } from "./testimonial-form";
-
-type Editing = { mode: "add" } | { mode: "edit"; item: Testimonial } | null;
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -69,54 +64,37 @@ function Avatar({ item }: { item: Testimonial }) {
 /** "/admin/testimonials": the quotes of one language, with add, edit, hide and delete. */
 export function TestimonialsPage() {
   const [language, setLanguage] = useState<Language>("no");
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Testimonial | null>(null);
+  const [editing, setEditing] = useState<Editing<Testimonial>>(null);
+  const close = () => setEditing(null);
+  const deleting = useConfirmDelete<Testimonial>(
+    "Testimonial deleted",
+    "Error deleting testimonial",
+    "There was an error deleting the testimonial. Please try again.",
+  );
   const list = useTestimonials(language);
   const input = (v: TestimonialValues) => ({ ...v, imageUrl: v.imageUrl.trim(), language });
 
-  const add = useAddTestimonial(language, {
-    onSuccess: () => {
-      toast.success("Testimonial added");
-      setEditing(null);
-    },
-    onError: toastError(
+  const add = useAddTestimonial(
+    language,
+    toastOutcome(
+      "Testimonial added",
+      close,
       "Error adding testimonial",
       "There was an error adding the testimonial. Please try again.",
     ),
-  });
-  const update = useUpdateTestimonial(language, {
-    onSuccess: () => {
-      toast.success("Testimonial updated");
-      setEditing(null);
-    },
-    onError: toastError(
+  );
+  const update = useUpdateTestimonial(
+    language,
+    toastOutcome(
+      "Testimonial updated",
+      close,
       "Error updating testimonial",
       "There was an error updating the testimonial. Please try again.",
     ),
-  });
-  const remove = useDeleteTestimonial(language, {
-    onSuccess: () => {
-      toast.success("Testimonial deleted");
-      setDeleting(null);
-    },
-    onError: (e) => {
-      setDeleting(null);
-      toast.error("Error deleting testimonial", {
-        description: errorMessage(
-          e,
-          "There was an error deleting the testimonial. Please try again.",
-        ),
-      });
-    },
-  });
+  );
+  const remove = useDeleteTestimonial(language, deleting.callbacks);
 
-  const reorder = useReorderTestimonials(language, {
-    onSuccess: toastOrderSaved,
-    onError: toastError(
-      "Error saving the order",
-      "The new order could not be saved. Please try again.",
-    ),
-  });
+  const reorder = useReorderTestimonials(language, reorderCallbacks);
 
   const addButton = (
     <Button onClick={() => setEditing({ mode: "add" })}>
@@ -177,28 +155,12 @@ export function TestimonialsPage() {
                 >
                   “{t.testimonial}”
                 </blockquote>
-                <div className="flex flex-wrap items-center justify-end gap-2">
-                  <span className="mr-auto">{moveButtons}</span>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setEditing({ mode: "edit", item: t })}
-                    aria-label={`Edit ${t.name}`}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                    Edit
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-destructive"
-                    onClick={() => setDeleting(t)}
-                    aria-label={`Delete ${t.name}`}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Delete
-                  </Button>
-                </div>
+                <ItemActions
+                  name={t.name}
+                  moveButtons={moveButtons}
+                  onEdit={() => setEditing({ mode: "edit", item: t })}
+                  onDelete={() => deleting.ask(t)}
+                />
               </Card>
             )}
           </SortableList>
@@ -220,43 +182,23 @@ export function TestimonialsPage() {
     >
       {content}
 
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              {editing?.mode === "edit" ? "Edit Testimonial" : "Add Testimonial"}
-            </DialogTitle>
-            <DialogDescription>
-              {language === "no" ? "Norwegian" : "English"} testimonial
-            </DialogDescription>
-          </DialogHeader>
-          {editing ? (
-            <TestimonialForm
-              defaults={
-                editing.mode === "edit"
-                  ? formValues(editing.item, emptyTestimonial)
-                  : emptyTestimonial
-              }
-              submitLabel={editing.mode === "edit" ? "Save Changes" : "Add Testimonial"}
-              saving={add.isPending || update.isPending}
-              onCancel={() => setEditing(null)}
-              onSubmit={(v) =>
-                editing.mode === "edit"
-                  ? update.mutate({ id: editing.item.id, input: input(v) })
-                  : add.mutate(input(v))
-              }
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <ItemFormDialog
+        editing={editing}
+        title={{ add: "Add Testimonial", edit: "Edit Testimonial" }}
+        description={<>{language === "no" ? "Norwegian" : "English"} testimonial</>}
+        empty={emptyTestimonial}
+        saving={add.isPending || update.isPending}
+        onClose={close}
+        onSave={(v, item) =>
+          item ? update.mutate({ id: item.id, input: input(v) }) : add.mutate(input(v))
+        }
+        Form={TestimonialForm}
+      />
 
       <ConfirmDeleteDialog
-        open={deleting !== null}
+        {...deleting.dialogProps(remove)}
         title="Delete testimonial?"
-        description={`This permanently deletes the testimonial from ${deleting?.name}. This cannot be undone.`}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        description={`This permanently deletes the testimonial from ${deleting.item?.name}. This cannot be undone.`}
       />
     </AdminLayout>
   );
