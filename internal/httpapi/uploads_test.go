@@ -79,16 +79,6 @@ func fakeVideo(size int) []byte {
 	return b
 }
 
-func split(data []byte, size int) [][]byte {
-	var out [][]byte
-	for len(data) > 0 {
-		n := min(size, len(data))
-		out = append(out, data[:n])
-		data = data[n:]
-	}
-	return out
-}
-
 func TestVideoProxyRefuses(t *testing.T) {
 	t.Parallel()
 	e := newUploadEnv(t, sqliteStore(t), nil)
