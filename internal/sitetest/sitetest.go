@@ -181,24 +181,3 @@ var Web = fstest.MapFS{
 	"assets/app-abc123.js": {Data: []byte("console.log('app');" + strings.Repeat("/* pad */", 200))},
 	"favicon.svg":          {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
 }
-
-// PageViews are the page views stored (path and language, in order), once
-// the analytics' writer has written.
-func (s *Site) PageViews(t testing.TB) []string {
-	t.Helper()
-	s.Server.Analytics().Flush()
-	rows, err := s.Store.DB.QueryContext(context.Background(), `SELECT path, lang FROM analytics_events WHERE kind = 'pageview' ORDER BY id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var path, lang string
-		if err := rows.Scan(&path, &lang); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, path+" "+lang)
-	}
-	return out
-}
