@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -22,28 +21,11 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// testWeb stands in for the built app.
+// testWeb stands in for the built app (internal/webapp tests the serving of its files).
 var testWeb = fstest.MapFS{
-	"index.html":             {Data: []byte("<!doctype html><html><body><div id=root></div>" + strings.Repeat("<!-- pad -->", 100) + "</body></html>")},
-	"assets/app-abc123.js":   {Data: []byte("console.log('app');" + strings.Repeat("/* pad */", 200))},
-	"assets/logo-abc123.png": {Data: []byte("\x89PNG\r\n\x1a\n")},
-	"favicon.svg":            {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
-	// A file the build precompressed: the server must send these exact bytes.
-	"assets/pre-abc123.js":    {Data: []byte(precompressedPlain)},
-	"assets/pre-abc123.js.gz": {Data: gzipBytes(precompressedPlain)},
-	// A file so small its gzip is larger: sent plain.
-	"assets/tiny-abc123.js":    {Data: []byte("1")},
-	"assets/tiny-abc123.js.gz": {Data: gzipBytes("1")},
-}
-
-var precompressedPlain = "console.log('precompressed');" + strings.Repeat("/* pad */", 50)
-
-func gzipBytes(s string) []byte {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	zw.Write([]byte(s))
-	zw.Close()
-	return buf.Bytes()
+	"index.html":           {Data: []byte("<!doctype html><html><body><div id=root></div>" + strings.Repeat("<!-- pad -->", 100) + "</body></html>")},
+	"assets/app-abc123.js": {Data: []byte("console.log('app');" + strings.Repeat("/* pad */", 200))},
+	"favicon.svg":          {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
 }
 
 // testEnv is a real server on a loopback port over a fresh database.

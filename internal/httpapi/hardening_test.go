@@ -3,19 +3,14 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"crypto/tls"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/ugcfolio/ugcfolio/internal/config"
 )
 
 // Issue 11: a NUL (or any control character but tab and newline) in any
@@ -128,52 +123,6 @@ func TestClientCancellationIsNotAServerError(t *testing.T) {
 	writeError(w, httptest.NewRequest("GET", "/", nil), log, context.Canceled)
 	if w.Code != http.StatusInternalServerError || !strings.Contains(logs.String(), "level=ERROR") {
 		t.Fatalf("status %d, log %q", w.Code, logs.String())
-	}
-}
-
-// Issue 11: HSTS goes out exactly when the request reached us over HTTPS
-// (TLS on our listener, or a trusted proxy saying so), never over plain
-// HTTP, where it would lock a local or test site out.
-func TestHSTSOverHTTPSOnly(t *testing.T) {
-	t.Parallel()
-	st := sqliteStore(t)
-	handler := func(trusted ...netip.Prefix) http.Handler {
-		return New(Deps{Config: config.Config{TrustedProxies: trusted}, Store: st, Log: discardLog, Web: fs.FS(testWeb)}).Handler()
-	}
-	plain := httptest.NewServer(handler())
-	defer plain.Close()
-	viaProxy := httptest.NewServer(handler(netip.MustParsePrefix("127.0.0.1/32")))
-	defer viaProxy.Close()
-	overTLS := httptest.NewTLSServer(handler())
-	defer overTLS.Close()
-	tlsClient := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}
-
-	hsts := func(hc *http.Client, url, proto string) string {
-		req, _ := http.NewRequest("GET", url+"/api/portfolio/no", nil)
-		if proto != "" {
-			req.Header.Set("X-Forwarded-Proto", proto)
-		}
-		res, err := hc.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		return res.Header.Get("Strict-Transport-Security")
-	}
-	for _, c := range []struct {
-		name string
-		got  string
-		want string
-	}{
-		{"plain HTTP", hsts(http.DefaultClient, plain.URL, ""), ""},
-		{"untrusted X-Forwarded-Proto", hsts(http.DefaultClient, plain.URL, "https"), ""},
-		{"trusted proxy, plain HTTP", hsts(http.DefaultClient, viaProxy.URL, "http"), ""},
-		{"trusted proxy, HTTPS", hsts(http.DefaultClient, viaProxy.URL, "https"), "max-age=63072000"},
-		{"TLS on our listener", hsts(tlsClient, overTLS.URL, ""), "max-age=63072000"},
-	} {
-		if c.got != c.want {
-			t.Errorf("%s: HSTS %q, want %q", c.name, c.got, c.want)
-		}
 	}
 }
 

@@ -6,56 +6,23 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/ugcfolio/ugcfolio/internal/auth"
-	"github.com/ugcfolio/ugcfolio/internal/images"
-	"github.com/ugcfolio/ugcfolio/internal/jobs"
-	"github.com/ugcfolio/ugcfolio/internal/mail"
-	"github.com/ugcfolio/ugcfolio/internal/ssr"
-	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// TestSharedValuesMatchTheFile: the values the client switches on or writes
-// (statuses, addresses, the cookie), the e-mail rule, the photo limit and
-// the video hosts the page may frame.
-func TestSharedValuesMatchTheFile(t *testing.T) {
+// TestHostValuesMatchTheFile: the host's values the client shares, the
+// language cookie and the video hosts the page may frame (the others are
+// internal/forms' TestSharedValuesMatchTheFile).
+func TestHostValuesMatchTheFile(t *testing.T) {
 	t.Parallel()
 	var r struct {
-		EmailPattern string `json:"emailPattern"`
-		Emails       []struct {
-			Email string `json:"email"`
-			Valid bool   `json:"valid"`
-		} `json:"emails"`
-		Upload struct {
-			MaxImageBytes int `json:"maxImageBytes"`
-		} `json:"upload"`
-		MediaStatuses   []string          `json:"mediaStatuses"`
-		JobStates       []jobs.State      `json:"jobStates"`
-		DeliveryStates  []string          `json:"deliveryStates"`
-		HomePaths       map[string]string `json:"homePaths"`
-		LanguageCookie  string            `json:"languageCookie"`
-		VideoFrameHosts []string          `json:"videoFrameHosts"`
+		LanguageCookie  string   `json:"languageCookie"`
+		VideoFrameHosts []string `json:"videoFrameHosts"`
 	}
-	raw, err := os.ReadFile("../../testdata/rules.json") // the form rules' rows are checked in internal/forms
+	raw, err := os.ReadFile("../../testdata/rules.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
 		t.Fatal(err)
-	}
-	if auth.EmailPattern != r.EmailPattern {
-		t.Errorf("e-mail pattern: the server has %s, rules.json %s", auth.EmailPattern, r.EmailPattern)
-	}
-	for _, e := range r.Emails {
-		if got := auth.ValidEmail(e.Email); got != e.Valid {
-			t.Errorf("e-mail %q: the server accepts %v, rules.json says %v", e.Email, got, e.Valid)
-		}
-	}
-	if images.MaxBytes != r.Upload.MaxImageBytes {
-		t.Errorf("photo limit: the server has %d, rules.json %d", images.MaxBytes, r.Upload.MaxImageBytes)
-	}
-	if want := fmt.Sprintf("%d MB", r.Upload.MaxImageBytes>>20); !strings.Contains(images.ErrTooLarge.Message, want) {
-		t.Errorf("the photo limit's message %q does not say %s", images.ErrTooLarge.Message, want)
 	}
 	same := func(name string, got, want any) {
 		t.Helper()
@@ -63,10 +30,6 @@ func TestSharedValuesMatchTheFile(t *testing.T) {
 			t.Errorf("%s: the server has %s, rules.json %s", name, g, w)
 		}
 	}
-	same("media statuses", []string{store.MediaProcessing, store.MediaReady, store.MediaFailed}, r.MediaStatuses)
-	same("job states", []jobs.State{jobs.Queued, jobs.Running, jobs.Done, jobs.Failed}, r.JobStates)
-	same("delivery states", []string{mail.DeliverySending, mail.DeliverySent, mail.DeliveryWaiting, mail.DeliveryFailed}, r.DeliveryStates)
-	same("home paths", map[string]string{"no": "/", "en": ssr.EnglishPath}, r.HomePaths)
 	same("language cookie", languageCookie, r.LanguageCookie)
 	var frameSrc []string
 	for _, directive := range strings.Split(contentSecurityPolicy, ";") {

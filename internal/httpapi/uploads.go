@@ -174,18 +174,10 @@ func (s *Server) finalizeUpload(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"url": url})
 }
 
-// removeUploadIfUnused deletes the stored file of an "/uploads/NAME" video
-// or image URL, its processed files and its asset row, once no portfolio
-// item or testimonial uses it any more (call it after deleting or changing
 // ProcessUpload starts the processing of a stored upload at url, as its
 // finalize does (the demo's logos, internal/demo).
 func (s *Server) ProcessUpload(ctx context.Context, url string) error {
 	return s.processing.Start(ctx, url)
-}
-
-// an item). Other URLs are left alone.
-func (s *Server) removeUploadIfUnused(ctx context.Context, url string) error {
-	return s.processing.RemoveIfUnused(ctx, url)
 }
 
 // forgetProcessed removes what was made of an upload whose stored file is

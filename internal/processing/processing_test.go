@@ -192,3 +192,35 @@ func TestDeleteUnusedOutputsKeepsSharedFiles(t *testing.T) {
 		}
 	})
 }
+
+// A file two items use stays until the last lets go; other URLs are left alone.
+func TestRemoveUploadIfUnused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.SQLite(t)
+	e := newEnv(t, st, nil)
+	e.storage.Put(ctx, "shared.mp4", bytes.NewReader([]byte("video")), 5)
+	url := "/uploads/shared.mp4"
+	var ids []int64
+	for _, lang := range []string{"no", "en"} {
+		item, err := st.CreatePortfolioItem(ctx, store.PortfolioInput{Title: "Film", Category: "product", VideoURL: url, Language: lang, IsActive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, item.ID)
+	}
+	exists := func() bool { return e.stored("shared.mp4") }
+	st.DeletePortfolioItem(ctx, ids[0])
+	if err := e.p.RemoveIfUnused(ctx, url); err != nil || !exists() {
+		t.Fatalf("file used by another item removed (err %v)", err)
+	}
+	st.DeletePortfolioItem(ctx, ids[1])
+	if err := e.p.RemoveIfUnused(ctx, url); err != nil || exists() {
+		t.Fatalf("unused file kept (err %v)", err)
+	}
+	for _, other := range []string{url, "https://vimeo.com/1", "/uploads/../ugcfolio.db", ""} {
+		if err := e.p.RemoveIfUnused(ctx, other); err != nil {
+			t.Errorf("RemoveIfUnused(%q) = %v", other, err)
+		}
+	}
+}

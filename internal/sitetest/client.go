@@ -178,3 +178,12 @@ func (c *Client) Titles(t testing.TB, path string) []string {
 	}
 	return out
 }
+
+// On is the same browser (its cookies) talking to another site over the
+// same database, a replica: cookies are kept per host, not per port, so a
+// session from one is sent to all.
+func (c *Client) On(s *Site) *Client {
+	cc := *c
+	cc.site = s
+	return &cc
+}

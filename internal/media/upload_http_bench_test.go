@@ -1,4 +1,4 @@
-package httpapi
+package media_test
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"io"
-	"io/fs"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -15,8 +14,8 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/auth"
-	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
@@ -28,7 +27,9 @@ const (
 	benchChunkSize = 512000
 )
 
-// benchServer is the real handler chain (s.Handler()) over SQLite, called
+// The upload budget through the real handler chain (internal/sitetest).
+
+// benchServer is the real handler chain (the site's Handler()) over SQLite, called
 // in-process so a profile shows the server's work alone, with the session
 // cookie of a logged-in admin.
 type benchServer struct {
@@ -39,8 +40,7 @@ type benchServer struct {
 func newBenchServer(b *testing.B) *benchServer {
 	b.Helper()
 	st := storetest.SQLite(b)
-	cfg := config.Config{Addr: "127.0.0.1:0", DataDir: b.TempDir()}
-	srv := New(Deps{Config: cfg, Store: st, Log: discardLog, Web: fs.FS(testWeb)})
+	srv := sitetest.New(b, st, sitetest.Options{}).Server
 	hash, err := auth.HashPassword("hemmelig")
 	if err != nil {
 		b.Fatal(err)
@@ -110,7 +110,7 @@ func chunkBody(id string, index, total int, chunk []byte) ([]byte, string) {
 // the whole handler chain: session, admin guard, multipart, disk. The
 // bodies are built before the clock starts.
 //
-//	go test -run '^$' -bench UploadChunk -cpuprofile /tmp/cpu.out ./internal/httpapi
+//	go test -run '^$' -bench UploadChunk -cpuprofile /tmp/cpu.out ./internal/media
 func BenchmarkUploadChunk(b *testing.B) {
 	s := newBenchServer(b)
 	const id = "bench-upload-1"

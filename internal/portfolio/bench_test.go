@@ -1,4 +1,4 @@
-package httpapi
+package portfolio_test
 
 import (
 	"context"
@@ -8,15 +8,15 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 	"github.com/ugcfolio/ugcfolio/internal/store"
-	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
 // BenchmarkListPortfolio measures a visitor's GET /api/portfolio/no with 50
 // items through the whole handler chain (scripts/bench-api.sh loads it over
-// the network). Run: go test -run x -bench ListPortfolio ./internal/httpapi
+// the network). Run: go test -run x -bench ListPortfolio ./internal/portfolio
 func BenchmarkListPortfolio(b *testing.B) {
-	st := storetest.SQLite(b)
+	st := sitetest.SQLite(b)
 	for i := range 50 {
 		_, err := st.CreatePortfolioItem(context.Background(), store.PortfolioInput{
 			Title: fmt.Sprintf("Produktvideo %d", i), Description: "Unboxing og bruk, filmet i naturlig lys.",
@@ -27,7 +27,7 @@ func BenchmarkListPortfolio(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	h := New(Deps{Store: st, Log: discardLog, Web: testWeb}).Handler()
+	h := sitetest.New(b, st, sitetest.Options{}).Server.Handler()
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {

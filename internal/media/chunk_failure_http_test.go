@@ -1,21 +1,20 @@
-package httpapi
+package media_test
 
 import (
 	"bytes"
 	"crypto/rand"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/httpapi"
 	"github.com/ugcfolio/ugcfolio/internal/media"
+	"github.com/ugcfolio/ugcfolio/internal/sitetest"
 )
 
 // serverLog is what a test server logged, written by its goroutines.
@@ -43,32 +42,26 @@ func (l *serverLog) String() string {
 // kept stay, and the upload completes once the disk is right.
 func TestChunkSizeThatCannotBeRecordedIsAServerError(t *testing.T) {
 	t.Parallel()
-	st := sqliteStore(t)
 	var logs serverLog
-	cfg := config.Config{Addr: "127.0.0.1:0", DataDir: t.TempDir()}
-	storage := media.NewLocal(cfg.UploadsDir())
-	srv := New(Deps{Config: cfg, Store: st, Log: slog.New(slog.NewTextHandler(&logs, nil)), Web: fs.FS(testWeb), Storage: storage})
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	e := &uploadEnv{testEnv: &testEnv{t: t, store: st, url: ts.URL, server: srv}, dataDir: cfg.DataDir, storage: storage}
-	admin := e.signedIn(t, "admin@example.no", true)
+	e := sitetest.New(t, sitetest.SQLite(t), sitetest.Options{Deps: func(d *httpapi.Deps) { d.Log = slog.New(slog.NewTextHandler(&logs, nil)) }})
+	admin := e.SignedIn(t, "admin@example.no", true)
 
 	const id = "chunk-size-fails-1"
 	data := make([]byte, 2500)
 	rand.Read(data)
 	copy(data, "\x00\x00\x00\x20ftypisom\x00\x00\x02\x00")
 	chunks := split(data, 1000) // 1000, 1000, 500
-	admin.initUpload(id, int64(len(data)), "video/mp4", len(chunks)).wantStatus(t, http.StatusOK)
-	admin.sendChunk(id, 2, 3, chunks[2]).wantStatus(t, http.StatusOK)
+	admin.InitUpload(id, int64(len(data)), "video/mp4", len(chunks)).WantStatus(t, http.StatusOK)
+	admin.SendChunk(id, 2, 3, chunks[2]).WantStatus(t, http.StatusOK)
 
-	area := filepath.Join(cfg.ChunksDir(), id)
+	area := filepath.Join(e.DataDir, "upload-chunks", id)
 	sizeFile := filepath.Join(area, "chunk-size")
 	if err := os.Mkdir(sizeFile, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	r := admin.sendChunk(id, 0, 3, chunks[0])
-	if r.status != http.StatusInternalServerError {
-		t.Fatalf("chunk whose size cannot be recorded: %d %s, want 500", r.status, r.body)
+	r := admin.SendChunk(id, 0, 3, chunks[0])
+	if r.Status != http.StatusInternalServerError {
+		t.Fatalf("chunk whose size cannot be recorded: %d %s, want 500", r.Status, r.Body)
 	}
 	if log := logs.String(); !strings.Contains(log, "internal error") || !strings.Contains(log, "chunk size") ||
 		!strings.Contains(log, "is a directory") {
@@ -82,12 +75,12 @@ func TestChunkSizeThatCannotBeRecordedIsAServerError(t *testing.T) {
 	if err := os.Remove(sizeFile); err != nil {
 		t.Fatal(err)
 	}
-	admin.sendChunk(id, 0, 3, chunks[0]).wantStatus(t, http.StatusOK)
-	admin.sendChunk(id, 1, 3, chunks[1]).wantStatus(t, http.StatusOK)
+	admin.SendChunk(id, 0, 3, chunks[0]).WantStatus(t, http.StatusOK)
+	admin.SendChunk(id, 1, 3, chunks[1]).WantStatus(t, http.StatusOK)
 	var up struct{ URL string }
-	admin.finalize(id).wantStatus(t, http.StatusOK).json(t, &up)
+	admin.Finalize(id).WantStatus(t, http.StatusOK).JSON(t, &up)
 	name, _ := media.NameFromURL(up.URL)
-	f, err := storage.Open(t.Context(), name)
+	f, err := e.Storage.Open(t.Context(), name)
 	if err != nil {
 		t.Fatal(err)
 	}
