@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16: how long `ugcfolio backup` takes for a site with 100 portfolio items and 1 GB of uploads,
+# How long `ugcfolio backup` takes for a site with 100 portfolio items and 1 GB of uploads,
 # and what it does to p99 of the public API meanwhile. Runs the built binary on loopback with a fresh
 # data dir: 100 items through the admin API, each with a video file of SIZE_MB/100 (written straight
 # into DATA/uploads, as the chunked API would leave them), then:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15 budget: the home page rendered by the server, once cached, must sustain at least 80 % of
+# The home page rendered by the server, once cached, must sustain at least 80 % of
 # the requests per second the same server reaches on a static file of the same size (64
 # connections). Runs the built binary on loopback with demo content, saves the rendered page as an
 # upload (served from disk as a plain file), then loads both in turn with cmd/loadbench, asking for

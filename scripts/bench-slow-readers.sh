@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 24: 300 clients read the same 100 MB video at 1 KB/s (far under the 16 KB/s media minimum)
+# 300 clients read the same 100 MB video at 1 KB/s (far under the 16 KB/s media minimum)
 # while one client downloads it whole. Prints the server's RSS at rest and at its peak, how many slow
 # readers the server cut off and when, and the normal download's time (cmd/slowreadbench).
 # Usage: scripts/bench-slow-readers.sh [bin] (default bin/ugcfolio; make build first).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12: what processing an uploaded video costs. Runs the built binary on loopback with a fresh
+# What processing an uploaded video costs. Runs the built binary on loopback with a fresh
 # data dir and uploads generated clips through the chunked API, as the portfolio form does:
 #   1. a 30 s 1080p30 H.264 clip and a 30 s 4K30 HEVC 10-bit HDR (PQ) .mov: processing time as a
 #      multiple of the clip's length (budgets: ≤ 1× and ≤ 3×), output vs input size, what a phone

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11: how long the built binary lets a request body trickle in before it
+# How long the built binary lets a request body trickle in before it
 # cuts the connection off. Sends a JSON body to POST /api/contact one byte every
 # two seconds (the probe's slow client) and prints the seconds until the server
 # answers (408) or closes. Usage: scripts/slow-body.sh (after make build).

@@ -39,7 +39,7 @@ func registerStuckJob(q *jobs.Queue) {
 	})
 }
 
-// Issue 27: serve in its own process gets SIGTERM while an upload chunk is
+// Serve in its own process gets SIGTERM while an upload chunk is
 // arriving and a job is running. /readyz answers 503 at once while requests
 // are still taken for the drain delay, then new connections are refused; the
 // chunk still completes, the process exits 0, and the job is back in the

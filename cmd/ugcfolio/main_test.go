@@ -217,7 +217,7 @@ func TestAdminCreateAndPromote(t *testing.T) {
 	}
 }
 
-// Issue 11: the admin commands read DATABASE_URL_FILE as serve does; they
+// The admin commands read DATABASE_URL_FILE as serve does; they
 // created the admin in an SQLite file while serve ran on PostgreSQL.
 func TestAdminCommandsReadDatabaseURLFile(t *testing.T) {
 	t.Parallel()
@@ -260,7 +260,7 @@ func TestAdminCommandsReadDatabaseURLFile(t *testing.T) {
 	}
 }
 
-// Issue 24: without a configured public URL, serve says once at start which
+// Without a configured public URL, serve says once at start which
 // address its absolute links name (never a request's Host header); with one,
 // it says nothing.
 func TestServeWarnsOnceWithoutPublicURL(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Issue 28: the delivery rooms' test clock exists only in a test build
+// The delivery rooms' test clock exists only in a test build
 // (-tags testclock). The shipped binary ignores UGCFOLIO_TEST_CLOCK, says so
 // once, and sets no clock of its own.
 func TestShippedBinaryIgnoresTheTestClock(t *testing.T) {

@@ -2,7 +2,7 @@ import type { Browser, BrowserType } from "@playwright/test";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
-// Issue 38, "A visit's last events are not lost": a visitor sends the form and leaves the page
+// A visitor sends the form and leaves the page
 // within 2 s, ten times over; each visit's "form started" and "form sent" are counted and the
 // funnel reads 10 → 10 → 10. Its own server: the figures must start at zero (and the contact
 // form's limit of 10 inquiries per address must be this test's alone).

@@ -5,7 +5,7 @@ import { expectAccessibleAtBothWidths } from "../lib/axe";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
-// Issue 25's "Must show": a visitor arrives through a pitch link, scrolls to pricing, plays a video
+// A visitor arrives through a pitch link, scrolls to pricing, plays a video
 // to the end, clicks a package and sends the form; the summary API and the Analytics tab then show
 // exactly that visitor, and an admin's visit and a crawler's fetch count nothing. Its own server
 // (the figures must start at zero); video processing off, so the upload plays as it is stored.

@@ -1,5 +1,5 @@
 /**
- * Issue 34 in the browser, from a deal's quote to paid, as the creator and the brand use it. The
+ * Billing in the browser, from a deal's quote to paid, as the creator and the brand use it. The
  * creator fills in Settings → Billing (VAT-registered, a MOD10 KID agreement) and sends a quote
  * with usage rights from the deal's page; the brand, in a fresh browser with no account, accepts it
  * in the delivery room (the deal is booked) and approves the draft there. The creator makes the

@@ -1,5 +1,5 @@
 /**
- * Issue 28: the creator uploads her clients' logos in the admin; the home page shows them, grey, in
+ * The creator uploads her clients' logos in the admin; the home page shows them, grey, in
  * a row that wraps, under the hero, in both languages, at a desktop's and a phone's width. A logo
  * drawn on white takes the strip's colour (multiplied into it), not a white box around it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28 in the browser: a deal made from an inquiry gets a delivery room. The creator uploads a
+ * A deal made from an inquiry gets a delivery room. The creator uploads a
  * draft on the deal's page; the brand, in a fresh browser with no account, opens the room link,
  * plays the draft and asks for changes; the creator uploads version 2; the brand approves it and
  * downloads the final; the licence summary shows its dates; a revoked link answers 404; and with the

@@ -4,7 +4,7 @@ import { expectAccessibleAtBothWidths } from "../lib/axe";
 import { expect as expectWithin5s, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
-// Issue 28, deals: an inquiry sent with the contact form becomes a deal in one click; the deal is
+// An inquiry sent with the contact form becomes a deal in one click; the deal is
 // moved across the board with the mouse, with the keyboard and with its stage select; its history
 // shows each move with who made it; the Overview shows the pipeline's value and what is due this
 // week. Its own server: the figures start at zero.

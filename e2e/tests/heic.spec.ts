@@ -3,7 +3,7 @@ import { expect, test } from "../lib/fixtures";
 import { gpsRational, phoneHEIC, uprightQuadrants } from "../lib/heic";
 import { createAdmin } from "../lib/server";
 
-// Issue 23: an iPhone's photo as the phone saves it. These tests add site content: a server of
+// An iPhone's photo as the phone saves it. These tests add site content: a server of
 // their own.
 test.use({ ownServer: "heic" });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 26: the hero the server painted is the hero the visitor keeps. When the app takes over
+ * The hero the server painted is the hero the visitor keeps. When the app takes over
  * (hydration), React must adopt the server's nodes as they are: a mismatch makes it render the
  * page again in the browser (new nodes, painted again, a later "largest contentful paint"), and a
  * class or text changed at start repaints it too. These tests keep a reference to every node of

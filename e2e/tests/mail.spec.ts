@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the browser: an inquiry sent from the public form is mailed to the creator through a
+ * An inquiry sent from the public form is mailed to the creator through a
  * real SMTP server (.tools/smtptest, built by `make tools`), the admin inquiries screen shows it as
  * sent, and 'Reply by e-mail' opens the mail program with the sender's address and a Re: subject.
  */
@@ -110,7 +110,7 @@ test("an inquiry from the public form is mailed, shows as sent, and Reply by e-m
   await page.screenshot({ path: path.join(shotsDir, "inquiry-dialog-phone.png") });
 });
 
-// Issue 25: the first opening of a pitch link is mailed to the creator, once.
+// The first opening of a pitch link is mailed to the creator, once.
 test("a pitch link's first opening is mailed to the creator, once", async ({ page, browser }) => {
   const creator = { email: "pitcher@example.no", name: "Pia", password: "hemmelig-pitch-passord" };
   await createAdmin(server, creator);

@@ -1,5 +1,5 @@
 /**
- * Issue 28: the creator orders her portfolio and testimonials by hand, by dragging with the mouse
+ * The creator orders her portfolio and testimonials by hand, by dragging with the mouse
  * or with the keyboard; after a reload the admin and the public page show the new order.
  */
 import type { Locator, Page } from "@playwright/test";

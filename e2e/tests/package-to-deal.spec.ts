@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
-// Issue 38, "The package travels from the pricing card to the deal": "Choose package" selects that
+// The package travels from the pricing card to the deal: "Choose package" selects that
 // package in the contact form (which loads lazily, after the click), the inquiry names it, and the
 // deal made from the inquiry has the package's videos, length and price, named in the brand's
 // language. At a phone's width and a desktop's. Its own server: it makes inquiries and deals.

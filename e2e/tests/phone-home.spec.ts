@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
-// Issue 38, "The phone home page behaves": each menu anchor lands on its section on the first tap
+// Each menu anchor lands on its section on the first tap
 // (the portfolio and the reviews fill in after the jump and used to push the section away), the
 // menu closes on a language switch, the pitch-link notice does not cover the hero's main button,
 // the hero's play button plays, the form's thanks stays until closed and an empty name is asked

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test } from "../lib/fixtures";
 import { createAdmin } from "../lib/server";
 
-// Issue 12: a creator's phone video (HEVC in .mov, filmed in portrait, with the place of the shoot
+// A creator's phone video (HEVC in .mov, filmed in portrait, with the place of the shoot
 // in its metadata), which Debian's Chromium cannot decode, becomes a poster and H.264 renditions
 // that it plays. A server of its own: it changes the public list.
 test.use({ ownServer: "video" });

@@ -12,7 +12,7 @@ import (
 	"filippo.io/age"
 )
 
-// Issue 24: a manifest recomputed by someone without the key (a new database
+// A manifest recomputed by someone without the key (a new database
 // and checksums that match it) is refused; so is a backup read with another
 // key, and an unsigned (format 1) one unless the operator allows it.
 func TestRestoreRefusesWhatTheKeyDidNotSign(t *testing.T) {
@@ -81,7 +81,7 @@ func TestRestoreRefusesWhatTheKeyDidNotSign(t *testing.T) {
 	}
 }
 
-// Issue 24: with age recipients, no file of the backup holds the site's
+// With age recipients, no file of the backup holds the site's
 // bytes in the clear; the identity restores it, and without it restore says
 // what it needs.
 func TestEncryptedBackup(t *testing.T) {
@@ -117,7 +117,7 @@ func TestEncryptedBackup(t *testing.T) {
 	}
 }
 
-// Issue 24: a symbolic link in the uploads directory is skipped, never
+// A symbolic link in the uploads directory is skipped, never
 // followed: it must not carry a file from elsewhere on the server into a
 // backup (and from there into another site's data directory).
 func TestBackupSkipsSymbolicLinks(t *testing.T) {

@@ -117,7 +117,7 @@ func TestSessionCookieSecureOverHTTPS(t *testing.T) {
 	}
 }
 
-// Issue 11: HSTS goes out exactly when the request reached us over HTTPS
+// HSTS goes out exactly when the request reached us over HTTPS
 // (TLS on our listener, or a trusted proxy saying so), never over plain
 // HTTP, where it would lock a local or test site out.
 func TestHSTSOverHTTPSOnly(t *testing.T) {

@@ -26,7 +26,7 @@ func TestAccountSettings(t *testing.T) {
 	}
 }
 
-// Issue 24: the data directory serve creates is its owner's alone.
+// The data directory serve creates is its owner's alone.
 func TestDataDirIsOwnerOnly(t *testing.T) {
 	dir := t.TempDir() + "/data"
 	if err := checkWritableDir(dir); err != nil {
@@ -38,7 +38,7 @@ func TestDataDirIsOwnerOnly(t *testing.T) {
 	}
 }
 
-// Issue 24: S3 connections (uploads and backups) use TLS unless the operator
+// S3 connections (uploads and backups) use TLS unless the operator
 // says _TLS=false.
 func TestS3UsesTLSUnlessToldNot(t *testing.T) {
 	s3 := map[string]string{"UGCFOLIO_S3_ENDPOINT": "s3.example.no", "UGCFOLIO_S3_BUCKET": "b", "UGCFOLIO_S3_ACCESS_KEY": "k", "UGCFOLIO_S3_SECRET_KEY": "s"}

@@ -13,7 +13,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// Issue 27: several servers over one database behave as one. Each site
+// Several servers over one database behave as one. Each site
 // here is a replica: its own server (its own caches in memory), the same
 // store.
 

@@ -25,7 +25,7 @@ func wantProbe(t *testing.T, c *sitetest.Client, path string, status int, body s
 	}
 }
 
-// Issue 27: /healthz says the process is alive and asks nothing else;
+// /healthz says the process is alive and asks nothing else;
 // /readyz says whether to send it requests: database and storage answer,
 // and it is not draining. Neither is behind the gate nor counted.
 func TestProbes(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
-// TestBackOfficeRoutesNeedAnAdmin walks every admin route of issue 5: 401
+// TestBackOfficeRoutesNeedAnAdmin walks every admin route of the back office: 401
 // without a session, 403 for a logged-in non-admin, and nothing changes.
 func TestBackOfficeRoutesNeedAnAdmin(t *testing.T) {
 	t.Parallel()

@@ -104,7 +104,7 @@ func TestGateMatches(t *testing.T) {
 	}
 }
 
-// Issue 24: while the gate is on, stored content reaches only a browser with
+// While the gate is on, stored content reaches only a browser with
 // the signed, HttpOnly pass that POST /api/site-access sets, or an admin;
 // pages carry noindex. A forged or foreign pass opens nothing.
 func TestGateProtectsContentOnTheServer(t *testing.T) {

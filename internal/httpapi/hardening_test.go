@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Issue 11: a NUL (or any control character but tab and newline) in any
+// A NUL (or any control character but tab and newline) in any
 // text is the client's error on both databases — it answered 500 on
 // PostgreSQL and was stored as-is on SQLite — and nothing is stored.
 func TestControlCharactersRefusedEverywhere(t *testing.T) {
@@ -64,7 +64,7 @@ func TestControlCharactersRefusedEverywhere(t *testing.T) {
 	})
 }
 
-// Issue 11: every malformed multipart body is the client's error (a part
+// Every malformed multipart body is the client's error (a part
 // header without a colon answered 500).
 func TestMalformedChunkBodies(t *testing.T) {
 	t.Parallel()
@@ -89,7 +89,7 @@ func TestMalformedChunkBodies(t *testing.T) {
 	}
 }
 
-// Issue 11: every miss under /uploads/ is the JSON 404 every other error
+// Every miss under /uploads/ is the JSON 404 every other error
 // uses (the catch-all answered text/plain).
 func TestUploadMissesAnswerJSON(t *testing.T) {
 	t.Parallel()
@@ -103,7 +103,7 @@ func TestUploadMissesAnswerJSON(t *testing.T) {
 	}
 }
 
-// Issue 11: a client that goes away is logged as its cancellation, not as
+// A client that goes away is logged as its cancellation, not as
 // a server error.
 func TestClientCancellationIsNotAServerError(t *testing.T) {
 	t.Parallel()
@@ -126,7 +126,7 @@ func TestClientCancellationIsNotAServerError(t *testing.T) {
 	}
 }
 
-// Issue 11: a body that trickles in is cut off (408) instead of holding its
+// A body that trickles in is cut off (408) instead of holding its
 // connection open; one that arrives at a slow phone's pace still passes.
 // The limits are scaled down here; the cut-off figures at the real limits
 // come from scripts/slow-body.sh.
@@ -184,7 +184,7 @@ func TestSlowBodiesAreCutOff(t *testing.T) {
 	}
 }
 
-// Issue 11, decided: a request with neither Origin nor Sec-Fetch-Site may
+// A request with neither Origin nor Sec-Fetch-Site may
 // change state. Every browser sends one of them on a state-changing
 // request (Sec-Fetch-Site since 2023 in all engines, Origin on every
 // cross-origin POST for far longer), so such a request is not a browser

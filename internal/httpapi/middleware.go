@@ -1,13 +1,13 @@
 package httpapi
 
 import (
-	"github.com/ugcfolio/ugcfolio/internal/httpx"
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/ugcfolio/ugcfolio/internal/health"
-	"github.com/ugcfolio/ugcfolio/internal/rooms"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 // contentSecurityPolicy allows our own scripts only (no inline script),
@@ -68,18 +68,35 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the real writer (flush, deadlines).
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
+// loggedPathKey holds a request's path as the log may show it, when that is
+// not its path (logRequests).
+type loggedPathKey struct{}
+
+// loggedPath is r's path with any secret in it hidden (a room's token), as
+// logRequests judged it: what every line about r writes.
+func loggedPath(r *http.Request) string {
+	if p, ok := r.Context().Value(loggedPathKey{}).(string); ok {
+		return p
+	}
+	return r.URL.Path
+}
+
 // logRequests writes one line per request (but a load balancer's probe that
-// passed), and turns a panic into a 500 instead of a dropped connection.
-func logRequests(log *slog.Logger, next http.Handler) http.Handler {
+// passed), and turns a panic into a 500 instead of a dropped connection. The
+// path is written as redact shows it: the routes marked Redact carry a key.
+func logRequests(log *slog.Logger, redact *httpx.Redactor, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
+		if p := redact.Path(r.URL.Path); p != r.URL.Path {
+			r = r.WithContext(context.WithValue(r.Context(), loggedPathKey{}, p))
+		}
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				log.Error("panic", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "panic", p)
+				log.Error("panic", "method", r.Method, "path", loggedPath(r), "panic", p)
 				if rec.status == 0 {
 					httpx.WriteJSON(rec, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
 				}
@@ -87,8 +104,7 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 			if rec.status < 400 && health.IsProbe(r.URL.Path) {
 				return // a load balancer's probe every few seconds: only failures are news
 			}
-			// A room's token is a key: it stays out of the log.
-			log.Info("request", "method", r.Method, "path", rooms.RedactPath(r.URL.Path), "status", rec.status,
+			log.Info("request", "method", r.Method, "path", loggedPath(r), "status", rec.status,
 				"duration", time.Since(start), "bytes", rec.bytes)
 		}()
 		next.ServeHTTP(rec, r)

@@ -7,13 +7,15 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 func TestRequestLogLineAndPanicRecovery(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&buf, nil))
-	h := logRequests(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := logRequests(log, httpx.NewRedactor(nil), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/boom" {
 			panic("kaboom")
 		}

@@ -8,8 +8,10 @@ import (
 )
 
 // mount registers the routes a capability declares (internal/httpx): an admin route behind the
-// admin guard, given the signed-in admin; any other as it is; a Media one noted (servesMedia).
+// admin guard, given the signed-in admin; any other as it is; a Media one noted (servesMedia). The
+// request log's redaction is read from all of them once mounted (Handler).
 func (s *Server) mount(routes []httpx.Route) {
+	s.mounted = append(s.mounted, routes...)
 	for _, rt := range routes {
 		if (rt.Admin == nil) == (rt.Handler == nil) {
 			panic("httpapi: route " + rt.Pattern + " needs exactly one of Handler and Admin")

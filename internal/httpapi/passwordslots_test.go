@@ -32,7 +32,7 @@ func TestLoginAndRegisterWaitForAPasswordSlot(t *testing.T) {
 	e.client().do("POST", "/api/login", creds).wantStatus(t, http.StatusOK)
 }
 
-// Issue 24: registrations hash in slots of their own, so a flood of sign-ups
+// Registrations hash in slots of their own, so a flood of sign-ups
 // (each a valid new account, so no rate limit per address stops a botnet)
 // never keeps the owner from logging in.
 func TestRegistrationFloodDoesNotBlockLogin(t *testing.T) {

@@ -35,7 +35,7 @@ func rawGet(t *testing.T, baseURL, target string, headers ...string) *http.Respo
 	return resp
 }
 
-// Issue 24: a path that cleans to an admin route never reaches a handler
+// A path that cleans to an admin route never reaches a handler
 // without its session. "/x/../api/admin/contact" used to slip past the
 // session loader and make the admin guard panic (500); now every
 // spelling with "//", "." or ".." is redirected to its clean path first

@@ -12,7 +12,7 @@ import (
 // (That no multi-range request costs more than the file is internal/media's
 // test, ranges_http_test.go.)
 
-// Issue 24: an original visitors may still get (a video before its
+// An original visitors may still get (a video before its
 // renditions are ready) is never stored by a shared cache, which would go
 // on serving it after it turned private; processed files stay public.
 func TestOriginalsAreNotCachedBySharedCaches(t *testing.T) {

@@ -20,14 +20,14 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// The request-path costs of issue 27, on SQLite and on PostgreSQL (with
+// The request-path costs of running several replicas, on SQLite and on PostgreSQL (with
 // TEST_DATABASE_URL):
 //
 //	go test -run x -bench 'VisitorList|Beacon' -count 5 ./internal/httpapi
 //
 // BenchmarkVisitorList is a visitor's cached GET /api/portfolio/no (50
 // items), which now reads the shared content version first; compare with
-// BenchmarkListPortfolio before issue 27. BenchmarkBeacon is the analytics
+// BenchmarkListPortfolio (internal/portfolio), which does not. BenchmarkBeacon is the analytics
 // beacon with its limit in memory and in the database.
 func BenchmarkVisitorList(b *testing.B) {
 	for name, open := range benchStores(b) {

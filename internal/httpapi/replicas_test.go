@@ -13,7 +13,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/store/storetest"
 )
 
-// Issue 27: several servers over one database behave as one. Each testEnv
+// Several servers over one database behave as one. Each testEnv
 // here is a replica: its own Server (its own limits in memory), the same
 // store. (That an edit shows on every replica is contentversion's test.)
 

@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
-	"github.com/ugcfolio/ugcfolio/internal/rooms"
 )
 
 // statusClientClosed is logged for a request whose client went away.
@@ -15,8 +14,8 @@ const statusClientClosed = httpx.StatusClientClosed
 // that every error is answered in one place (writeError).
 type handlerFunc = httpx.Handler
 
-// writeError answers err (httpx.WriteError), with a room's token kept out
-// of the log.
+// writeError answers err (httpx.WriteError), its line naming the path as
+// the request log does (loggedPath: no secret in it).
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	httpx.WriteError(w, r, log, rooms.RedactPath(r.URL.Path), err)
+	httpx.WriteError(w, r, log, loggedPath(r), err)
 }

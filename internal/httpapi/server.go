@@ -93,6 +93,7 @@ type Server struct {
 	sessions    *scs.SessionManager
 	adminRoutes []string        // every pattern registered with s.admin
 	mediaRoutes map[string]bool // the patterns of routes declared Media (mount)
+	mounted     []httpx.Route   // every route mount registered: what the request log hides comes from them
 	limits      ratelimit.Auth
 	// The argon2 hashes running at once, bounded apart for logins and
 	// registrations: a flood of sign-ups must never keep the owner from
@@ -191,7 +192,7 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusForbidden, map[string]string{"message": "Cross-origin request refused"})
 	}))
-	h := logRequests(s.log, s.limitWriteTime(canonicalPaths(s.limitBodyTime(s.proxies.WarnUntrusted(s.log,
+	h := logRequests(s.log, httpx.NewRedactor(s.mounted), s.limitWriteTime(canonicalPaths(s.limitBodyTime(s.proxies.WarnUntrusted(s.log,
 		securityHeaders(csrf.Handler(s.proxies.OverHTTPS(s.withSessions(s.guardAdmin(s.guardGate(s.publicCache.forgetOnAdminWrites(s.mux))))))))))))
 	if s.metrics != nil {
 		h = s.metrics.Middleware(s.routePattern, h)

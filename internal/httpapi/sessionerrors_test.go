@@ -15,7 +15,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/config"
 )
 
-// Issue 24: an error of the session middleware (the session row cannot be
+// An error of the session middleware (the session row cannot be
 // read) is one structured line naming the request, never a bare
 // "context canceled" on Go's standard logger; a client that left is a 499
 // and no error.

@@ -141,7 +141,7 @@ func (p *pacedReader) Read(b []byte) (int, error) {
 	return m, err
 }
 
-// Issue 24: a client that reads media under the minimum rate is cut off
+// A client that reads media under the minimum rate is cut off
 // (the server closes the connection) long before the file's end, while a
 // client that reads normally gets the whole file.
 func TestSlowMediaReadersAreCutOff(t *testing.T) {
@@ -161,7 +161,7 @@ func TestSlowMediaReadersAreCutOff(t *testing.T) {
 	}
 }
 
-// Issue 24: every other answer must leave within the fixed time of its
+// Every other answer must leave within the fixed time of its
 // first byte, and media is exempt from it: a reader well above media's
 // minimum rate gets the whole file however long it takes.
 func TestFixedWriteDeadlineOutsideMedia(t *testing.T) {

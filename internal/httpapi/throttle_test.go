@@ -107,8 +107,8 @@ func TestLoginThrottledPerAddress(t *testing.T) {
 
 // Failures count per username within the client's network: a guesser
 // spreading over addresses of one network (and varying the case) is
-// stopped, while the owner on another network still gets in (issue 11: a
-// count across all addresses let anyone lock her out of a new browser).
+// stopped, while the owner on another network still gets in (a count
+// across all addresses let anyone lock her out of a new browser).
 func TestLoginThrottledPerUsername(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {

@@ -96,7 +96,7 @@ func TestAccountRules(t *testing.T) {
 			{"/api/register", map[string]any{"username": "ola@example.no", "password": "hemmelig", "isAdmin": true}, 400, `Unknown field "isAdmin"`},
 			{"/api/register", map[string]string{"username": "ola", "password": "hemmelig"}, 400, auth.MsgInvalidEmail},
 			{"/api/register", map[string]string{"username": "ola@example.no", "password": "12345"}, 400, auth.MsgShortPassword},
-			// Issue 24: over 1,024 bytes is refused before any hashing.
+			// Over 1,024 bytes is refused before any hashing.
 			{"/api/register", map[string]string{"username": "ola@example.no", "password": strings.Repeat("x", 1025)}, 400, auth.MsgLongPassword},
 			{"/api/login", map[string]string{"username": "kari@example.no", "password": strings.Repeat("ø", 513)}, 400, auth.MsgLongPassword},
 			{"/api/login", map[string]string{"username": "kari@example.no", "password": "feil-passord"}, 401, "Invalid username or password"},
@@ -109,7 +109,7 @@ func TestAccountRules(t *testing.T) {
 	})
 }
 
-// Issue 24: an operator can close registration; existing accounts still log in.
+// An operator can close registration; existing accounts still log in.
 func TestRegistrationClosedByConfiguration(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, sqliteStore(t), func(c *config.Config) { c.Registration = config.RegistrationClosed })
@@ -224,7 +224,7 @@ func TestJanitorDeletesExpiredSessions(t *testing.T) {
 	<-done
 }
 
-// Issue 24: a session unused for the idle time ends, though its absolute
+// A session unused for the idle time ends, though its absolute
 // lifetime has not passed; each use starts the idle time again.
 func TestSessionEndsAfterIdleTime(t *testing.T) {
 	t.Parallel()

@@ -337,7 +337,7 @@ func TestDecompressionBombRefusedFromHeader(t *testing.T) {
 	}
 }
 
-// Issue 24: memory is bounded before decoding by width × height × bytes per
+// Memory is bounded before decoding by width × height × bytes per
 // pixel: a 16-bit 49-megapixel PNG (392 MB decoded) is refused with a clear
 // 413 from its header, allocating nothing; the same at 8 bits passes.
 func TestSixteenBitPhotoOverTheMemoryBoundRefused(t *testing.T) {

@@ -248,7 +248,7 @@ func (s *crashingStorage) PutFile(ctx context.Context, name, path string) error 
 	return err
 }
 
-// Issue 11: finalize can be retried after the server died on either side
+// Finalize can be retried after the server died on either side
 // of the move into storage; the retry gives one URL for one stored file.
 // A finalized upload no item takes up is removed with its file after 24
 // hours; one that an item uses keeps its file.

@@ -62,7 +62,7 @@ func TestRangeRequests(t *testing.T) {
 	}
 }
 
-// Issue 24: no multi-range request makes the server send more than the
+// No multi-range request makes the server send more than the
 // file plus the headers of at most media.MaxRanges parts, through
 // /uploads/, the video proxy and /media/, on local disk and on S3.
 func TestMultiRangeRequestsCostAtMostTheFile(t *testing.T) {

@@ -43,7 +43,7 @@ var chunkPlaces = []struct {
 }
 
 // s3Site is a site with S3 storage on versitygw: it keeps the chunks of
-// uploads in the bucket too (issue 27).
+// uploads in the bucket too.
 func s3Site(t *testing.T, st *store.Store) *uploadSite {
 	storage, o := s3test.NewWithOptions(t)
 	s := sitetest.New(t, st, sitetest.Options{Deps: func(d *httpapi.Deps) { d.Storage = storage }})

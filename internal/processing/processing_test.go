@@ -123,7 +123,7 @@ func TestRetryByKind(t *testing.T) {
 		_, err = e.p.Retry(ctx, photo)
 		wantConflict(t, err, "The photo is processed already")
 
-		// Issue 24: the janitor prunes the done job; the photo stays ready.
+		// The janitor prunes the done job; the photo stays ready.
 		if err := e.p.Prune(ctx, time.Now().Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}

@@ -87,6 +87,7 @@ func TestRoomTokenNeverLoggedInAnySpelling(t *testing.T) {
 		"//room/" + token + "/drafts/1/media/p_a.mp4",
 		"/x/../room/" + token + "/drafts/1/final",
 		"/ROOM//" + token + "/drafts/1/answer",
+		"/room/print.js", // a file beside the tokens, not one: written as it is
 	}
 	for _, p := range paths {
 		resp := rawGet(t, e.URL, p)
@@ -105,5 +106,8 @@ func TestRoomTokenNeverLoggedInAnySpelling(t *testing.T) {
 		if strings.Contains(line, token[1:]) {
 			t.Errorf("the token reached the log: %s", line)
 		}
+	}
+	if !strings.Contains(out, "path=/room/print.js ") {
+		t.Errorf("the room's script is not logged by its path:\n%s", out)
 	}
 }

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"path"
 	"strconv"
-	"strings"
 
 	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/ratelimit"
@@ -34,58 +32,6 @@ func (s *Service) PublicRoutes() []httpx.Route {
 		{Pattern: "/room/", Handler: func(w http.ResponseWriter, r *http.Request) error { return notFoundPage(w, http.StatusNotFound) },
 			Redact: true},
 	}
-}
-
-// RedactPath hides a room's token in a path written to the log. A path
-// that names a room in any spelling a server or proxy might resolve to
-// /room/<token> — "//room/T", "/room//T", "/x/../room/T", "/./room/T",
-// "/ROOM/T", percent-encoded once more than the server decoded — is written
-// in its cleaned, decoded form with the segment after "room" hidden; so is
-// one whose token a dot segment removes ("/room/T/.."). Other paths are
-// written as they came.
-func RedactPath(p string) string {
-	decoded := unescapeAll(p)
-	if !strings.Contains(strings.ToLower(decoded), "room") {
-		return p // most paths: nothing to clean (ToLower does not copy a lower-case path)
-	}
-	clean := path.Clean("/" + decoded)
-	if !startsWithRoom(clean) && !startsWithRoom(decoded) {
-		return p
-	}
-	segs := strings.Split(clean, "/") // "", "room", token, rest...
-	if len(segs) > 2 && segs[2] != "print.js" {
-		segs[2] = "…"
-	}
-	return strings.Join(segs, "/")
-}
-
-// maxUnescapes bounds how many layers of percent-encoding RedactPath
-// peels: no proxy in front of the server decodes a path more often.
-const maxUnescapes = 4
-
-// unescapeAll percent-decodes p until nothing changes (or the encoding is
-// broken, or maxUnescapes is reached).
-func unescapeAll(p string) string {
-	for range maxUnescapes {
-		next, err := url.PathUnescape(p)
-		if err != nil || next == p {
-			break
-		}
-		p = next
-	}
-	return p
-}
-
-// startsWithRoom reports whether the first segment of p that is not empty
-// or "." is "room", in any case.
-func startsWithRoom(p string) bool {
-	for seg := range strings.SplitSeq(p, "/") {
-		if seg == "" || seg == "." {
-			continue
-		}
-		return strings.EqualFold(seg, "room")
-	}
-	return false
 }
 
 // open checks a request's token: the room it opens, or errNotFound (429

@@ -320,7 +320,7 @@ func (c *countingRenderer) Render(context.Context, []byte, string) (ssr.Page, er
 	return ssr.Page{HTML: "<p>rendered by the server</p>"}, nil
 }
 
-// Issue 24: absolute addresses come from the configuration only. A made-up
+// Absolute addresses come from the configuration only. A made-up
 // Host header never reaches the canonical link, the sitemap or robots.txt,
 // and never makes the server render the page again.
 func TestHostHeaderNeverEntersThePage(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 // writes; the closing note's figure used -wal-writes=10000.
 var walWrites = flag.Int("wal-writes", 2000, "inquiries written by the WAL test")
 
-// Issue 11: under sustained writes with readers always active, the WAL
+// Under sustained writes with readers always active, the WAL
 // stays bounded (it grew to 81 MB after 6,000 writes and never shrank).
 // -wal-writes inquiries (2,000 by default) from 4 writers while 4 readers keep reading; the WAL's
 // largest size is sampled throughout.
@@ -94,7 +94,7 @@ func TestWALStaysBoundedUnderSustainedWrites(t *testing.T) {
 	}
 }
 
-// Issue 24: the database, its WAL and its directory are the owner's alone,
+// The database, its WAL and its directory are the owner's alone,
 // whatever the process's umask.
 func TestDatabaseFilesAreOwnerOnly(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "data")

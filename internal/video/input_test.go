@@ -21,7 +21,7 @@ func writeFile(t *testing.T, dir, name, text string) string {
 	return p
 }
 
-// Issue 24: an upload that is a playlist or a concat list under a video's
+// An upload that is a playlist or a concat list under a video's
 // name is refused, never followed: not to another file of the disk (here a
 // real clip beside it, as another upload would be) and not to the network.
 func TestInputsReferringToOtherFilesAreRefused(t *testing.T) {

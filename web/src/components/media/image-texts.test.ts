@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { imageTexts } from "./image-texts";
 
-// Issue 23: on the English testimonials screen a photo's failure says why in English and names its
+// On the English testimonials screen a photo's failure says why in English and names its
 // format, as the server's Norwegian message does.
 describe("the server's photo messages on an English screen", () => {
   const say = (text: string) => imageTexts.en.message(text, "fallback");

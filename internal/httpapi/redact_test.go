@@ -1,7 +1,8 @@
 package httpapi
 
-// (That a room's token never reaches the request log, however its path is
-// spelled, is internal/rooms' test, http_log_test.go.)
+// (That a room's token never reaches the real server's request log, however
+// its path is spelled, is internal/rooms' test, http_log_test.go; every
+// spelling is httpx's, redact_test.go.)
 
 import (
 	"bytes"
@@ -12,16 +13,20 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
-// The panic and internal-error lines hide the token the same way.
-func TestRoomTokenNeverInPanicOrErrorLogs(t *testing.T) {
+// The panic and internal-error lines hide a Redact route's secret as the
+// request line does.
+func TestSecretNeverInPanicOrErrorLines(t *testing.T) {
 	t.Parallel()
 	const token = "S3cr3tT0kenQ9x_S3cr3tT0kenQ9x-Zw"
 	for _, p := range []string{"//room/" + token, "/x/../room/" + token + "/drafts/1/final", "/ROOM/" + token} {
 		var logs bytes.Buffer
 		log := slog.New(slog.NewTextHandler(&logs, nil))
-		h := logRequests(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		redact := httpx.NewRedactor([]httpx.Route{{Pattern: "GET /room/{token}", Redact: true}})
+		h := logRequests(log, redact, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, log, errors.New("the database is gone"))
 			panic("after the answer")
 		}))
