@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ugcfolio/ugcfolio/internal/apperr"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 var errAdminRequired = apperr.New(apperr.CodeForbidden, "Admin access required")
@@ -46,7 +47,7 @@ func (s *Server) guardAdmin(next http.Handler) http.Handler {
 // admin registers an /api/admin/ route and remembers it, so a test can walk
 // every admin route and prove the guard answers on each. guardAdmin protects
 // the path space as a whole, so the handler itself needs no check.
-func (s *Server) admin(pattern string, fn handlerFunc) {
+func (s *Server) admin(pattern string, fn httpx.Handler) {
 	_, p, _ := strings.Cut(pattern, " ")
 	if !strings.HasPrefix(p, adminPrefix) {
 		panic("httpapi: admin route outside " + adminPrefix + ": " + pattern)

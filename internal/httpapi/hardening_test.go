@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 // A NUL (or any control character but tab and newline) in any
@@ -114,7 +116,7 @@ func TestClientCancellationIsNotAServerError(t *testing.T) {
 	r := httptest.NewRequest("GET", "/api/portfolio/no", nil).WithContext(ctx)
 	w := httptest.NewRecorder()
 	writeError(w, r, log, fmt.Errorf("list portfolio: %w", context.Canceled))
-	if w.Code != statusClientClosed || strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "client cancelled") {
+	if w.Code != httpx.StatusClientClosed || strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "client cancelled") {
 		t.Fatalf("status %d, log %q", w.Code, logs.String())
 	}
 	// The same error while the client is still there is a server fault.

@@ -81,6 +81,12 @@ func loggedPath(r *http.Request) string {
 	return r.URL.Path
 }
 
+// writeError answers err (httpx.WriteError), its line naming the path as
+// the request log does (loggedPath: no secret in it).
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	httpx.WriteError(w, r, log, loggedPath(r), err)
+}
+
 // logRequests writes one line per request (but a load balancer's probe that
 // passed), and turns a panic into a 500 instead of a dropped connection. The
 // path is written as redact shows it: the routes marked Redact carry a key.

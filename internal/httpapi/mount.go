@@ -30,7 +30,7 @@ func (s *Server) mount(routes []httpx.Route) {
 // asAdmin calls h with the admin the session names. guardAdmin has let
 // only an admin through to every admin route; the check is repeated so a
 // handler is never called without one.
-func (s *Server) asAdmin(h httpx.AdminHandler) handlerFunc {
+func (s *Server) asAdmin(h httpx.AdminHandler) httpx.Handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		u, err := s.currentUser(r)
 		if err != nil {

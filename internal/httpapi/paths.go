@@ -1,10 +1,11 @@
 package httpapi
 
 import (
-	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"net/http"
 	"path"
 	"strings"
+
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 // canonicalPaths settles, before any other middleware looks at a request,

@@ -257,8 +257,8 @@ func (s *Server) routes() {
 	s.mux.Handle("/", s.web)
 }
 
-// handle adapts a handlerFunc: its error becomes the answer.
-func (s *Server) handle(fn handlerFunc) http.Handler {
+// handle adapts a httpx.Handler: its error becomes the answer.
+func (s *Server) handle(fn httpx.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
 			writeError(w, r, s.log, err)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/ugcfolio/ugcfolio/internal/config"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 )
 
 // An error of the session middleware (the session row cannot be
@@ -40,8 +41,8 @@ func TestSessionErrorsAreLoggedWithTheirRequest(t *testing.T) {
 	cancel()
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, withSessionCookie(ctx))
-	if w.Code != statusClientClosed {
-		t.Errorf("client gone: status %d, want %d", w.Code, statusClientClosed)
+	if w.Code != httpx.StatusClientClosed {
+		t.Errorf("client gone: status %d, want %d", w.Code, httpx.StatusClientClosed)
 	}
 	if strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "client cancelled the request") ||
 		!strings.Contains(logs.String(), "path=/api/user") {

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"net/http"
 	"time"
 
@@ -9,6 +8,7 @@ import (
 	"github.com/ugcfolio/ugcfolio/internal/auth"
 	"github.com/ugcfolio/ugcfolio/internal/config"
 	"github.com/ugcfolio/ugcfolio/internal/forms"
+	"github.com/ugcfolio/ugcfolio/internal/httpx"
 	"github.com/ugcfolio/ugcfolio/internal/store"
 )
 
