@@ -8,7 +8,8 @@ import (
 
 // Redactor hides, in a path written to the log, the secret a Redact route's
 // path carries: the segment its first wildcard stands for, right after its
-// first, literal segment ("GET /room/{token}/licences": a room's token). The
+// first, literal segment ("GET /room/{token}/licences": a room's token), or
+// any segment there for a subtree ("/room/"). The
 // host makes one from every route it mounts, so it needs to know no
 // capability's paths.
 //
@@ -26,14 +27,16 @@ type Redactor struct {
 }
 
 // NewRedactor reads routes' patterns. It panics on a Redact route whose
-// secret is not its second segment: only that shape is judged, so another
-// would be logged in full.
+// secret is not its second segment (or a subtree's): only that shape is
+// judged, so another would be logged in full.
 func NewRedactor(routes []Route) *Redactor {
 	r := &Redactor{secret: map[string]bool{}, literal: map[string]bool{}}
 	for _, rt := range routes {
 		first, second := firstSegments(rt.Pattern)
 		if rt.Redact {
-			if first == "" || isWildcard(first) || !isWildcard(second) {
+			// "/room/{token}…", or the subtree "/room/" (what no other route of it answers)
+			subtree := strings.HasSuffix(rt.Pattern, " /"+first+"/") || rt.Pattern == "/"+first+"/"
+			if first == "" || isWildcard(first) || !(isWildcard(second) || subtree) {
 				panic("httpx: a Redact route's secret must be its second segment: " + rt.Pattern)
 			}
 			r.secret[strings.ToLower(first)] = true

@@ -13,6 +13,7 @@ var roomRoutes = []Route{
 	{Pattern: "GET /room/{token}/drafts/{draft}/media/{name}", Media: true, Redact: true},
 	{Pattern: "GET /api/admin/deals/{id}/room"},
 	{Pattern: "GET /api/admin/contact"},
+	{Pattern: "/room/", Redact: true}, // the rest under /room/: a 404 page
 }
 
 // Every spelling of a secret's path is logged cleaned, with the secret
@@ -57,6 +58,10 @@ func TestRedactorReadsOnlyRedactRoutes(t *testing.T) {
 	none := NewRedactor([]Route{{Pattern: "GET /room/{token}"}})
 	if got := none.Path("/room/abc"); got != "/room/abc" {
 		t.Errorf("no Redact route: Path = %q", got)
+	}
+	subtree := NewRedactor([]Route{{Pattern: "/vault/", Redact: true}})
+	if got := subtree.Path("/vault/abc/x"); got != "/vault/…/x" {
+		t.Errorf("a Redact subtree: Path = %q", got)
 	}
 	for _, pattern := range []string{"GET /{token}", "GET /room/list/{token}", "POST /room"} {
 		func() {
