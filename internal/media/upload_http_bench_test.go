@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -93,19 +92,6 @@ func randomBytes(n int) []byte {
 	return b
 }
 
-// chunkBody is the multipart body the client sends for one chunk.
-func chunkBody(id string, index, total int, chunk []byte) ([]byte, string) {
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	mw.WriteField("uploadId", id)
-	mw.WriteField("chunkIndex", strconv.Itoa(index))
-	mw.WriteField("totalChunks", strconv.Itoa(total))
-	part, _ := mw.CreateFormFile("chunk", "blob")
-	part.Write(chunk)
-	mw.Close()
-	return body.Bytes(), mw.FormDataContentType()
-}
-
 // BenchmarkUploadChunk is one 512000-byte chunk of a 100 MB upload through
 // the whole handler chain: session, admin guard, multipart, disk. The
 // bodies are built before the clock starts.
@@ -120,7 +106,7 @@ func BenchmarkUploadChunk(b *testing.B) {
 	bodies := make([][]byte, 64)
 	types := make([]string, len(bodies)) // each body has its own boundary
 	for i := range bodies {
-		bodies[i], types[i] = chunkBody(id, i, total, chunk)
+		bodies[i], types[i] = sitetest.ChunkBody(id, i, total, chunk)
 	}
 	b.SetBytes(benchChunkSize)
 	b.ResetTimer()
@@ -140,7 +126,7 @@ func BenchmarkUpload100MB(b *testing.B) {
 		id := "bench-upload-" + strconv.Itoa(n)
 		total := s.initialize(b, id)
 		for i := range total {
-			body, ct := chunkBody(id, i, total, file[i*benchChunkSize:min((i+1)*benchChunkSize, benchFileSize)])
+			body, ct := sitetest.ChunkBody(id, i, total, file[i*benchChunkSize:min((i+1)*benchChunkSize, benchFileSize)])
 			s.do(b, "POST", "/api/admin/upload/chunk", ct, bytes.NewReader(body))
 		}
 		s.do(b, "POST", "/api/admin/upload/finalize", "application/json", strings.NewReader(`{"uploadId":"`+id+`"}`))
@@ -178,7 +164,7 @@ func BenchmarkUpload100MBLoopback(b *testing.B) {
 		in, _ := json.Marshal(map[string]any{"uploadId": id, "fileName": "video.mp4", "fileSize": benchFileSize, "fileType": "video/mp4", "totalChunks": total})
 		post("/api/admin/upload/initialize", "application/json", in)
 		for i := range total {
-			body, ct := chunkBody(id, i, total, file[i*benchChunkSize:min((i+1)*benchChunkSize, benchFileSize)])
+			body, ct := sitetest.ChunkBody(id, i, total, file[i*benchChunkSize:min((i+1)*benchChunkSize, benchFileSize)])
 			post("/api/admin/upload/chunk", ct, body)
 		}
 		post("/api/admin/upload/finalize", "application/json", []byte(`{"uploadId":"`+id+`"}`))

@@ -31,8 +31,9 @@ func (c *Client) InitUpload(id string, size int64, fileType string, total int) R
 	})
 }
 
-// SendChunk posts one chunk as the web app does: the fields, then the chunk.
-func (c *Client) SendChunk(id string, index, total int, data []byte) Response {
+// ChunkBody is the multipart body the web app sends for one chunk (the
+// fields, then the chunk) and its Content-Type.
+func ChunkBody(id string, index, total int, data []byte) ([]byte, string) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	mw.WriteField("uploadId", id)
@@ -41,7 +42,13 @@ func (c *Client) SendChunk(id string, index, total int, data []byte) Response {
 	part, _ := mw.CreateFormFile("chunk", "blob")
 	part.Write(data)
 	mw.Close()
-	return c.Do("POST", "/api/admin/upload/chunk", body.String(), "Content-Type", mw.FormDataContentType())
+	return body.Bytes(), mw.FormDataContentType()
+}
+
+// SendChunk posts one chunk as the web app does (ChunkBody).
+func (c *Client) SendChunk(id string, index, total int, data []byte) Response {
+	body, contentType := ChunkBody(id, index, total, data)
+	return c.Do("POST", "/api/admin/upload/chunk", string(body), "Content-Type", contentType)
 }
 
 // Finalize ends a chunked upload.

@@ -142,13 +142,17 @@ const screens: Screen[] = [
 /** The screen an address opens, and the number its `:id` names (0 for none). */
 function screenAt(address: string): { screen: Screen; id: number } | undefined {
   const path = address.split(/[?#]/)[0] ?? "";
-  for (const screen of screens) {
-    const pattern = new RegExp(`^${screen.path.replace(/:id/, "(\\d+)")}/?$`);
+  for (const [screen, pattern] of screenPatterns) {
     const match = pattern.exec(path);
     if (match) return { screen, id: Number(match[1] ?? 0) };
   }
   return undefined;
 }
+
+/** Each screen with its route as a pattern (`:id` a number), made once. */
+const screenPatterns = screens.map(
+  (screen) => [screen, new RegExp(`^${screen.path.replace(/:id/, "(\\d+)")}/?$`)] as const,
+);
 
 /**
  * Asks for a screen's code and its data at once, before it is shown: on the page's start (main.tsx)
