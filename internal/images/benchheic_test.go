@@ -54,7 +54,7 @@ func benchChild(file string) int {
 	// The decode alone first, for its time; its memory is given back
 	// before the peak is counted from here.
 	start := time.Now()
-	if _, err := decode(context.Background(), HEIC, data); err != nil {
+	if _, _, err := decode(context.Background(), HEIC, data); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

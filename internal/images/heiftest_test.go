@@ -126,12 +126,6 @@ func nameOf(r, g, b uint8) string {
 	return "?"
 }
 
-// mkbox encodes one ISO-BMFF box.
-func mkbox(typ string, body []byte) []byte {
-	b := binary.BigEndian.AppendUint32(nil, uint32(8+len(body)))
-	return append(append(b, typ...), body...)
-}
-
 // withProps adds property boxes (irot, imir …) to a heif-enc file's
 // primary image, as a phone's camera writes them: appended to ipco and
 // associated in ipma. The meta box grows, so the mdat behind it moves,
