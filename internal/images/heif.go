@@ -15,8 +15,10 @@ type heifInfo struct {
 	Width, Height int
 	// Rotation is the "irot" property in anticlockwise quarter turns
 	// (0 to 3); Mirror the "imir" mode (0 swaps top and bottom, 1 left and
-	// right) or -1. libheif applies both as it decodes, in the file's
-	// order, so Process does not; they are read for the tests.
+	// right) or -1. libheif applies both as it decodes a picture whole,
+	// in the file's order; a grid decoded by its tiles gets them as an
+	// EXIF orientation instead (containerOrientation). Here they are
+	// read for the tests.
 	Rotation, Mirror int
 	// ICC is the colour profile of a "colr" property of type prof or rICC
 	// (an iPhone's Display P3), nil when there is none.
@@ -207,4 +209,15 @@ func child(b []byte, typ string) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// mkbox encodes one ISO-BMFF box.
+func mkbox(typ string, body []byte) []byte {
+	b := binary.BigEndian.AppendUint32(nil, uint32(8+len(body)))
+	return append(append(b, typ...), body...)
+}
+
+// fullbox encodes a box with a version and no flags.
+func fullbox(typ string, version byte, body []byte) []byte {
+	return mkbox(typ, append([]byte{version, 0, 0, 0}, body...))
 }

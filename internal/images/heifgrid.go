@@ -6,7 +6,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"image"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gen2brain/heic"
 )
@@ -16,9 +19,9 @@ import (
 // decoded picture and libheif's buffers at once: 1.4 GB for a 48 MP photo.
 // A phone's photo is a grid of 512×512 HEVC tiles, so decodeGrid writes
 // each row of tiles into a HEIF file of its own (stripFile), decodes that,
-// and copies its planes into the picture: the WebAssembly memory holds
-// one row of tiles (a 48 MP photo's is 16 tiles, 6 MB decoded), and is
-// given back after each. libheif turns and mirrors a picture it decodes
+// and copies its planes into the picture: a WebAssembly memory holds one
+// row of tiles (a 48 MP photo's is 16 tiles, 6 MB decoded), two at a
+// time, each given back after its row. libheif turns and mirrors a picture it decodes
 // whole; here the grid's irot and imir become an EXIF orientation, which
 // Process applies after scaling, to the small picture. Anything this does
 // not handle falls back to the whole decode, which either handles it or
@@ -51,10 +54,10 @@ var (
 	tileProperties = []string{"hvcC", "ispe", "colr", "pixi"}
 )
 
-// decodeGrid decodes the primary image row by row of tiles into its 4:2:0
-// planes, and says the EXIF orientation that turns it upright. It is
-// errNotTiled for a file it leaves to the whole decode, or the context's
-// error.
+// decodeGrid decodes the primary image a row of tiles at a time into its
+// 4:2:0 planes, and says the EXIF orientation that turns it upright. It
+// is errNotTiled for a file it leaves to the whole decode, or the
+// context's error.
 func decodeGrid(ctx context.Context, data []byte, info heifInfo) (*image.YCbCr, int, error) {
 	if info.Chroma != 1 || info.Alpha {
 		return nil, 0, errNotTiled
@@ -64,21 +67,57 @@ func decodeGrid(ctx context.Context, data []byte, info heifInfo) (*image.YCbCr, 
 		return nil, 0, errNotTiled
 	}
 	out := image.NewYCbCr(image.Rect(0, 0, g.width, g.height), image.YCbCrSubsampleRatio420)
+	// Two rows at a time where there are two cores (libheif decodes a
+	// grid's tiles in threads natively; in WebAssembly it has none): each
+	// worker holds one row's WebAssembly memory, and writes its own rows
+	// of out.
+	rows := make(chan int, g.rows)
 	for r := range g.rows {
-		if err := ctx.Err(); err != nil {
-			return nil, 0, err
-		}
-		row := g.tiles[r*g.cols : (r+1)*g.cols]
-		m, err := heic.Decode(bytes.NewReader(stripFile(row, g.tileW, g.tileH)))
-		strip, ok := m.(*image.YCbCr)
-		if err != nil || !ok || strip.SubsampleRatio != image.YCbCrSubsampleRatio420 ||
-			strip.Rect != image.Rect(0, 0, (g.cols+1)*g.tileW, g.tileH) {
-			return nil, 0, errNotTiled
-		}
-		tiles := strip.SubImage(image.Rect(g.tileW, 0, strip.Rect.Dx(), g.tileH)).(*image.YCbCr) // after the copy in front
-		paste(out, tiles, image.Pt(0, r*g.tileH))
+		rows <- r
+	}
+	close(rows)
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range min(2, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for r := range rows {
+				if failed.Load() || ctx.Err() != nil || !g.decodeRow(out, r) {
+					failed.Store(true)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return nil, 0, ctx.Err()
+	case failed.Load():
+		return nil, 0, errNotTiled
 	}
 	return out, g.orientation, nil
+}
+
+// decodeRow decodes row r of the tiles (stripFile) and pastes it into
+// out; false when the embedded decoder fails on it, or gives other than
+// the row's 4:2:0 planes.
+func (g heifGrid) decodeRow(out *image.YCbCr, r int) bool {
+	row := g.tiles[r*g.cols : (r+1)*g.cols]
+	m, err := heic.Decode(bytes.NewReader(stripFile(row, g.tileW, g.tileH)))
+	strip, ok := m.(*image.YCbCr)
+	if err != nil || !ok || strip.SubsampleRatio != image.YCbCrSubsampleRatio420 ||
+		strip.Rect != image.Rect(0, 0, (g.cols+1)*g.tileW, g.tileH) {
+		return false
+	}
+	tiles := strip.SubImage(image.Rect(g.tileW, 0, strip.Rect.Dx(), g.tileH)).(*image.YCbCr) // after the copy in front
+	paste(out, tiles, image.Pt(0, r*g.tileH))
+	// The row's WebAssembly memory (tens of MB) is garbage now; left to
+	// the collector's pacing, a dozen of them pile up to twice the
+	// decoded photo before it runs. Collecting now keeps the peak to the
+	// photo and the rows being decoded; the heap is mostly the photo's
+	// planes, which have no pointers to scan.
+	runtime.GC()
+	return true
 }
 
 // paste copies the 4:2:0 planes of m (whose Y, Cb and Cr begin at its
@@ -113,7 +152,10 @@ func readGrid(data []byte, info heifInfo) (heifGrid, bool) {
 		return heifGrid{}, false
 	}
 	locs := itemLocations(meta, data)
-	g, ok := gridLayout(bytes.Join(locs[primary], nil), info)
+	if len(locs[primary]) != 1 { // the grid's few bytes in one piece, as everyone writes them
+		return heifGrid{}, false
+	}
+	g, ok := gridLayout(locs[primary][0], info)
 	if !ok {
 		return heifGrid{}, false
 	}
@@ -300,15 +342,4 @@ func stripFile(row []heifTile, tileW, tileH int) []byte {
 		mdat = append(mdat, t.data...)
 	}
 	return slices.Concat(ftyp, meta(len(ftyp)+len(meta(0))+8), mkbox("mdat", bytes.Join(mdat, nil)))
-}
-
-// mkbox encodes one ISO-BMFF box.
-func mkbox(typ string, body []byte) []byte {
-	b := binary.BigEndian.AppendUint32(nil, uint32(8+len(body)))
-	return append(append(b, typ...), body...)
-}
-
-// fullbox encodes a box with a version and no flags.
-func fullbox(typ string, version byte, body []byte) []byte {
-	return mkbox(typ, append([]byte{version, 0, 0, 0}, body...))
 }

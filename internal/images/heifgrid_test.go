@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"runtime"
 	"testing"
 
 	"github.com/gen2brain/heic"
@@ -254,4 +255,91 @@ func TestGridTilesFallBack(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestForgedGridRefused: a grid whose numbers do not hold together is not
+// decoded by tiles, without a panic and without allocating what it
+// declares; the whole decode then decides (Config has refused a size
+// over MaxPixels before either runs). Not parallel: it counts the bytes
+// the process allocates.
+func TestForgedGridRefused(t *testing.T) {
+	good := gridHEIC(t, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1000, 900)
+	if info, _ := readHEIF(good); !readable(good, info) {
+		t.Fatal("the unforged grid is not read: the cases below prove nothing")
+	}
+	// Where the numbers are: the grid's data in idat, the tiles' ispe
+	// (the first in ipco), the dimg reference, the iloc entries (16
+	// bytes each after an 8-byte head, the grid's first).
+	at := func(typ string) int { return bytes.Index(good, []byte(typ)) + 4 }
+	grid, ispe, dimg, iloc := at("idat"), at("ispe"), at("dimg"), at("iloc")
+	put32 := func(f []byte, i int, v uint32) { binary.BigEndian.PutUint32(f[i:], v) }
+	put16 := func(f []byte, i int, v uint16) { binary.BigEndian.PutUint16(f[i:], v) }
+	for name, forge := range map[string]func(f []byte){
+		"more rows than tiles":          func(f []byte) { f[grid+2] = 2 },
+		"fewer columns than tiles":      func(f []byte) { f[grid+3] = 0 },
+		"256 columns":                   func(f []byte) { f[grid+3] = 255 },
+		"output size not the ispe":      func(f []byte) { put16(f, grid+4, 0xFFFF) },
+		"tile bytes past the end":       func(f []byte) { put32(f, iloc+8+16+12, 0xFFFFFF00) },
+		"tile offset past the end":      func(f []byte) { put32(f, iloc+8+16+8, 0xFFFFFFF0) },
+		"tile of no bytes":              func(f []byte) { put32(f, iloc+8+16+12, 0) },
+		"tile data in another file":     func(f []byte) { put16(f, iloc+8+16+4, 1) },
+		"dimg naming 65535 tiles":       func(f []byte) { put16(f, dimg+2, 0xFFFF) },
+		"huge tiles":                    func(f []byte) { put32(f, ispe+4, 0x7FFFFFFF); put32(f, ispe+8, 0x7FFFFFFF) },
+		"odd tiles":                     func(f []byte) { put32(f, ispe+4, 511) },
+		"iloc item count past bytes":    func(f []byte) { put16(f, iloc+6, 0xFFFF); put32(f, iloc+8+16*2+12, 0xFFFFFF00) },
+		"iloc extent sizes not 4 nor 8": func(f []byte) { f[iloc+4] = 0x33 },
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := bytes.Clone(good)
+			forge(f)
+			info, err := readHEIF(f)
+			if err != nil {
+				t.Fatalf("readHEIF: %v (the forgery is in what it reads)", err)
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			ok := readable(f, info)
+			runtime.ReadMemStats(&after)
+			if ok {
+				t.Error("the forged grid was read")
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+				t.Errorf("reading it allocated %d bytes", n)
+			}
+		})
+	}
+}
+
+func readable(f []byte, info heifInfo) bool {
+	_, ok := readGrid(f, info)
+	return ok
+}
+
+// FuzzReadGrid: whatever the bytes, the grid reader does not panic, and a
+// grid it reads holds together: as many tiles as rows×columns, each no
+// larger than the picture and with its bytes in the file.
+func FuzzReadGrid(f *testing.F) {
+	f.Add(gridHEIC(f, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1000, 900, irot(3)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		info, err := readHEIF(data)
+		if err != nil {
+			return
+		}
+		g, ok := readGrid(data, info)
+		if !ok {
+			return
+		}
+		if len(g.tiles) != g.rows*g.cols || g.tileW > g.width || g.tileH > g.height {
+			t.Fatalf("grid %+v with %d tiles", g, len(g.tiles))
+		}
+		for _, tile := range g.tiles {
+			n := 0
+			for _, d := range tile.data {
+				n += len(d)
+			}
+			if n > len(data) {
+				t.Fatalf("a tile of %d bytes in a file of %d", n, len(data))
+			}
+		}
+	})
 }

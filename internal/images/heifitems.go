@@ -38,13 +38,10 @@ func itemTypes(meta []byte) map[uint32]string {
 // type typ (dimg: the tiles of a grid) names, in order.
 func references(meta []byte, typ string, item uint32) []uint32 {
 	b, ok := child(meta, "iref")
-	if !ok || len(b) < 4 {
+	if !ok || len(b) < 4 || b[0] > 1 {
 		return nil
 	}
 	size := 2 << b[0] // version 0: 16-bit ids, 1: 32-bit
-	if b[0] > 1 {
-		return nil
-	}
 	for r := range boxes(b[4:]) {
 		c := cursor{b: r.body}
 		from, n := c.uint(size), int(c.uint(2))
