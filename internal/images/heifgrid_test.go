@@ -230,15 +230,9 @@ func TestGridTilesMatchWholeDecode(t *testing.T) {
 func TestGridTilesFallBack(t *testing.T) {
 	t.Parallel()
 	single := heifEnc(t, "640x480", func() []byte { return encodePNG(t, quadrants(640, 480, false)) }, ".png")
-	// A clean aperture: 1000/1 × 800/1 pixels, centred (offsets 0/1).
-	var aperture []byte
-	for _, v := range []uint32{1000, 1, 800, 1, 0, 1, 0, 1} {
-		aperture = binary.BigEndian.AppendUint32(aperture, v)
-	}
-	clap := mkbox("clap", aperture)
 	for name, src := range map[string][]byte{
 		"not a grid":   single,
-		"a clap crop":  gridHEIC(t, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1024, 1024, clap),
+		"a clap crop":  gridHEIC(t, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1024, 1024, clap(1000, 800)),
 		"a pasp ratio": gridHEIC(t, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1000, 900, mkbox("pasp", []byte{0, 0, 0, 1, 0, 0, 0, 1})),
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -342,4 +336,29 @@ func FuzzReadGrid(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestEmbeddedDecodesGridByTiles: without libheif's programs, a grid goes
+// to the tile path (the picture as stored, the irot left to Process as
+// an orientation), and a grid with a crop to the whole decode (turned
+// and cropped by libheif, nothing left to do).
+func TestEmbeddedDecodesGridByTiles(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	for _, c := range []struct {
+		name      string
+		props     [][]byte
+		w, h, out int
+	}{
+		{"tiles", [][]byte{irot(3)}, 1000, 900, 6},
+		{"whole", [][]byte{clap(1000, 800), irot(3)}, 800, 1000, 1},
+	} {
+		src := gridHEIC(t, "grid", quadrants(1024, 1024, false), 512, 2, 2, 1000, 900, c.props...)
+		m, o, err := decode(context.Background(), HEIC, src)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if b := m.Bounds(); b.Dx() != c.w || b.Dy() != c.h || o != c.out {
+			t.Errorf("%s: %dx%d with orientation %d left, want %dx%d and %d", c.name, b.Dx(), b.Dy(), o, c.w, c.h, c.out)
+		}
+	}
 }
