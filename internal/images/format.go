@@ -235,12 +235,12 @@ func decode(ctx context.Context, f Format, data []byte) (image.Image, int, error
 
 // decodeHEIC decodes a HEIC with the machine's libheif when it is
 // installed and the file is one its output holds (see nativeDecodable),
-// else with the embedded one (libheif in WebAssembly): a grid tile by
-// tile (decodeGrid) where it can, else whole. A file the native decoder
-// fails on is damaged: the embedded decoder, the same library, would fail
-// on it too, after far more time and memory. libheif turns a picture it
-// decodes whole as the container says (orientation 1 here); decodeGrid
-// leaves the turn to Process.
+// else with the embedded one (libheif in WebAssembly): a grid a row of
+// tiles at a time (decodeGrid) where it can, else whole. A file the
+// native decoder fails on is damaged: the embedded decoder, the same
+// library, would fail on it too, after far more time and memory. libheif
+// turns a picture it decodes whole as the container says (orientation 1
+// here); decodeGrid leaves the turn to Process.
 func decodeHEIC(ctx context.Context, data []byte) (image.Image, int, error) {
 	info, err := readHEIF(data)
 	if err != nil {
