@@ -1,8 +1,10 @@
 package images
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/jpeg"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -54,7 +56,7 @@ func benchChild(file string) int {
 	// The decode alone first, for its time; its memory is given back
 	// before the peak is counted from here.
 	start := time.Now()
-	if _, err := decode(context.Background(), HEIC, data); err != nil {
+	if _, _, err := decode(context.Background(), HEIC, data); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
@@ -83,9 +85,14 @@ func BenchmarkHEICPaths(b *testing.B) {
 	for _, size := range []struct {
 		name string
 		w, h int
-	}{{"12MP", 4032, 3024}, {"48MP", 8064, 6048}} {
+		grid bool
+	}{{"12MP", 4032, 3024, false}, {"12MP-grid", 4032, 3024, true}, {"48MP", 8064, 6048, false}, {"48MP-grid", 8064, 6048, true}} {
+		src := photoHEIC
+		if size.grid {
+			src = photoGridHEIC
+		}
 		file := filepath.Join(b.TempDir(), size.name+".heic")
-		if err := os.WriteFile(file, photoHEIC(b, size.w, size.h), 0o644); err != nil {
+		if err := os.WriteFile(file, src(b, size.w, size.h), 0o644); err != nil {
 			b.Fatal(err)
 		}
 		for _, path := range []string{"native", "embedded"} {
@@ -107,6 +114,18 @@ func BenchmarkHEICPaths(b *testing.B) {
 			})
 		}
 	}
+}
+
+// photoGridHEIC is the synthetic photo as a phone stores it: 512×512
+// tiles (each encoded by heif-enc as photoHEIC is) under a grid cropped
+// to w×h (gridHEIC).
+func photoGridHEIC(b *testing.B, w, h int) []byte {
+	cols, rows := (w+511)/512, (h+511)/512
+	m, err := jpeg.Decode(bytes.NewReader(photo(b, cols*512, rows*512)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return gridHEIC(b, fmt.Sprintf("photo-grid-%dx%d", w, h), m, 512, cols, rows, w, h)
 }
 
 // runBenchChild processes file in a child process with PATH set to path.

@@ -7,8 +7,9 @@ import (
 
 // orientation returns the EXIF orientation tag (1 to 8; 1 = upright) of a
 // JPEG (APP1 "Exif"), PNG (eXIf chunk) or WebP (EXIF chunk). HEIC is left
-// at 1: its decoder applies the file's own rotation and mirror boxes,
-// which the HEIF rules make authoritative over any EXIF tag.
+// at 1: the file's own rotation and mirror boxes, which the HEIF rules
+// make authoritative over any EXIF tag, are applied by libheif or turned
+// into an orientation by decodeGrid.
 func orientation(f Format, data []byte) int {
 	var tiff []byte
 	switch f {

@@ -209,8 +209,9 @@ func bytesPerPixel(m color.Model) int64 {
 	return 4
 }
 
-// decode decodes the whole image; Config has vetted its size.
-func decode(ctx context.Context, f Format, data []byte) (image.Image, error) {
+// decode decodes the whole image, as stored, and says the EXIF
+// orientation (1–8) that turns it upright; Config has vetted its size.
+func decode(ctx context.Context, f Format, data []byte) (image.Image, int, error) {
 	r := bytes.NewReader(data)
 	var img image.Image
 	var err error
@@ -224,38 +225,48 @@ func decode(ctx context.Context, f Format, data []byte) (image.Image, error) {
 	case HEIC:
 		return decodeHEIC(ctx, data)
 	default:
-		return nil, ErrNotImage
+		return nil, 0, ErrNotImage
 	}
 	if err != nil {
-		return nil, damaged(f)
+		return nil, 0, damaged(f)
 	}
-	return img, nil
+	return img, orientation(f, data), nil
 }
 
 // decodeHEIC decodes a HEIC with the machine's libheif when it is
 // installed and the file is one its output holds (see nativeDecodable),
-// else with the embedded one (libheif in WebAssembly). A file the native
-// decoder fails on is damaged: the embedded decoder, the same library,
-// would fail on it too, after far more time and memory.
-func decodeHEIC(ctx context.Context, data []byte) (image.Image, error) {
+// else with the embedded one (libheif in WebAssembly): a grid a row of
+// tiles at a time (decodeGrid) where it can, else whole. A file the
+// native decoder fails on is damaged: the embedded decoder, the same
+// library, would fail on it too, after far more time and memory. libheif
+// turns a picture it decodes whole as the container says (orientation 1
+// here); decodeGrid leaves the turn to Process.
+func decodeHEIC(ctx context.Context, data []byte) (image.Image, int, error) {
 	info, err := readHEIF(data)
 	if err != nil {
-		return nil, damaged(HEIC)
+		return nil, 0, damaged(HEIC)
 	}
 	if tool, ok := findHEIFTool(); ok && nativeDecodable(info) {
 		img, err := tool.decode(ctx, data)
 		switch {
 		case err == nil:
-			return img, nil
+			return img, 1, nil
 		case errors.Is(err, errNativeFailed):
-			return nil, damagedBecause(HEIC, err)
+			return nil, 0, damagedBecause(HEIC, err)
 		case !errors.Is(err, errSeveralImages):
-			return nil, err
+			return nil, 0, err
 		}
+	}
+	tiled, o, err := decodeGrid(ctx, data, info)
+	switch {
+	case err == nil:
+		return tiled, o, nil
+	case !errors.Is(err, errNotTiled):
+		return nil, 0, err
 	}
 	img, err := heic.Decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, damaged(HEIC)
+		return nil, 0, damaged(HEIC)
 	}
-	return img, nil
+	return img, 1, nil
 }

@@ -15,8 +15,10 @@ type heifInfo struct {
 	Width, Height int
 	// Rotation is the "irot" property in anticlockwise quarter turns
 	// (0 to 3); Mirror the "imir" mode (0 swaps top and bottom, 1 left and
-	// right) or -1. libheif applies both as it decodes, in the file's
-	// order, so Process does not; they are read for the tests.
+	// right) or -1. libheif applies both as it decodes a picture whole,
+	// in the file's order; a grid decoded by its tiles gets them as an
+	// EXIF orientation instead (containerOrientation). Here they are
+	// read for the tests.
 	Rotation, Mirror int
 	// ICC is the colour profile of a "colr" property of type prof or rICC
 	// (an iPhone's Display P3), nil when there is none.
@@ -123,46 +125,47 @@ func primaryItem(meta []byte) (uint32, bool) {
 // give item, in their order (the order transformations apply in).
 func associations(iprp []byte, item uint32) []int {
 	var out []int
-	for b := range boxes(iprp) {
-		if b.typ != "ipma" || len(b.body) < 8 {
-			continue
-		}
-		version, wide := b.body[0], b.body[3]&1 == 1
-		n := binary.BigEndian.Uint32(b.body[4:8])
-		r := b.body[8:]
-		for e := uint32(0); e < n; e++ {
-			var id uint32
-			if version < 1 {
-				if len(r) < 3 {
-					return out
-				}
-				id, r = uint32(binary.BigEndian.Uint16(r)), r[2:]
-			} else {
-				if len(r) < 5 {
-					return out
-				}
-				id, r = binary.BigEndian.Uint32(r), r[4:]
-			}
-			count := int(r[0])
-			r = r[1:]
-			size := 1
-			if wide {
-				size = 2
-			}
-			if len(r) < count*size {
-				return out
-			}
-			for a := 0; a < count && id == item; a++ {
-				if wide {
-					out = append(out, int(binary.BigEndian.Uint16(r[2*a:])&0x7FFF))
-				} else {
-					out = append(out, int(r[a]&0x7F))
-				}
-			}
-			r = r[count*size:]
+	for id, props := range ipmaEntries(iprp) {
+		if id == item {
+			out = append(out, props...)
 		}
 	}
 	return out
+}
+
+// ipmaEntries yields each entry of the "ipma" boxes: an item id and the
+// 1-based "ipco" indexes of its properties (without the essential flag),
+// stopping where an entry does not fit.
+func ipmaEntries(iprp []byte) func(yield func(uint32, []int) bool) {
+	return func(yield func(uint32, []int) bool) {
+		for b := range boxes(iprp) {
+			if b.typ != "ipma" || len(b.body) < 8 {
+				continue
+			}
+			version, wide := b.body[0], b.body[3]&1 == 1
+			c := cursor{b: b.body[8:]}
+			idSize, indexSize := 2, 1
+			if version >= 1 {
+				idSize = 4
+			}
+			if wide {
+				indexSize = 2
+			}
+			for n := binary.BigEndian.Uint32(b.body[4:8]); n > 0; n-- {
+				id, count := uint32(c.uint(idSize)), int(c.uint(1))
+				if c.short || len(c.b) < count*indexSize {
+					break
+				}
+				props := make([]int, count)
+				for a := range props {
+					props[a] = int(c.uint(indexSize) &^ (1 << (8*indexSize - 1)))
+				}
+				if !yield(id, props) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // box is one ISO-BMFF box: its four-letter type and its contents.
@@ -206,4 +209,15 @@ func child(b []byte, typ string) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// mkbox encodes one ISO-BMFF box.
+func mkbox(typ string, body []byte) []byte {
+	b := binary.BigEndian.AppendUint32(nil, uint32(8+len(body)))
+	return append(append(b, typ...), body...)
+}
+
+// fullbox encodes a box with a version and no flags.
+func fullbox(typ string, version byte, body []byte) []byte {
+	return mkbox(typ, append([]byte{version, 0, 0, 0}, body...))
 }

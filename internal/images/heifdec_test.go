@@ -120,9 +120,12 @@ func TestNativeHEICTurnedExactly(t *testing.T) {
 func decodeBoth(t *testing.T, src []byte) (native, embedded image.Image) {
 	t.Helper()
 	decodeWith := func(t *testing.T) image.Image {
-		img, err := decode(context.Background(), HEIC, src)
+		img, o, err := decode(context.Background(), HEIC, src)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if o != 1 {
+			t.Fatalf("decoded with orientation %d left to apply, want 1 (libheif turns it)", o)
 		}
 		return img
 	}

@@ -126,12 +126,6 @@ func nameOf(r, g, b uint8) string {
 	return "?"
 }
 
-// mkbox encodes one ISO-BMFF box.
-func mkbox(typ string, body []byte) []byte {
-	b := binary.BigEndian.AppendUint32(nil, uint32(8+len(body)))
-	return append(append(b, typ...), body...)
-}
-
 // withProps adds property boxes (irot, imir …) to a heif-enc file's
 // primary image, as a phone's camera writes them: appended to ipco and
 // associated in ipma. The meta box grows, so the mdat behind it moves,
@@ -257,3 +251,12 @@ func irot(quarters byte) []byte { return mkbox("irot", []byte{quarters}) }
 
 // imir is a mirror property: mode 0 swaps top and bottom, 1 left and right.
 func imir(axis byte) []byte { return mkbox("imir", []byte{axis}) }
+
+// clap is a clean aperture property: a crop to w×h, centred.
+func clap(w, h uint32) []byte {
+	var b []byte
+	for _, v := range []uint32{w, 1, h, 1, 0, 1, 0, 1} { // numerators and denominators
+		b = binary.BigEndian.AppendUint32(b, v)
+	}
+	return mkbox("clap", b)
+}

@@ -90,7 +90,6 @@ func Process(ctx context.Context, data []byte) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	o := orientation(f, data)
 	select {
 	case slot <- struct{}{}:
 	case <-ctx.Done():
@@ -99,7 +98,7 @@ func Process(ctx context.Context, data []byte) (Result, error) {
 	defer func() { <-slot }()
 
 	progress(ctx, 5)
-	img, err := decode(ctx, f, data)
+	img, o, err := decode(ctx, f, data)
 	if err != nil {
 		return Result{}, err
 	}
