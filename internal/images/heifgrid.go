@@ -8,10 +8,9 @@ import (
 	"image"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gen2brain/heic"
+	"golang.org/x/sync/errgroup"
 )
 
 // The embedded decoder's only entry point decodes a file's primary image
@@ -69,30 +68,25 @@ func decodeGrid(ctx context.Context, data []byte, info heifInfo) (*image.YCbCr, 
 	out := image.NewYCbCr(image.Rect(0, 0, g.width, g.height), image.YCbCrSubsampleRatio420)
 	// Two rows at a time where there are two cores (libheif decodes a
 	// grid's tiles in threads natively; in WebAssembly it has none): each
-	// worker holds one row's WebAssembly memory, and writes its own rows
-	// of out.
-	rows := make(chan int, g.rows)
+	// holds one row's WebAssembly memory, and writes its own rows of out.
+	// The first row that fails stops those not yet begun.
+	rows, rowsCtx := errgroup.WithContext(ctx)
+	rows.SetLimit(twoAtOnce())
 	for r := range g.rows {
-		rows <- r
-	}
-	close(rows)
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for range min(2, runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for r := range rows {
-				if failed.Load() || ctx.Err() != nil || !g.decodeRow(out, r) {
-					failed.Store(true)
-					return
-				}
+		rows.Go(func() error {
+			if err := rowsCtx.Err(); err != nil {
+				return err
 			}
+			if !g.decodeRow(out, r) {
+				return errNotTiled
+			}
+			return nil
 		})
 	}
-	wg.Wait()
-	switch {
-	case ctx.Err() != nil:
-		return nil, 0, ctx.Err()
-	case failed.Load():
+	if err := rows.Wait(); err != nil {
+		if ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
 		return nil, 0, errNotTiled
 	}
 	return out, g.orientation, nil

@@ -150,7 +150,7 @@ func encodeAt(m *image.RGBA, widths []int, enc func(*image.RGBA) ([]Variant, err
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	made := make([][]Variant, len(widths))
 	var g errgroup.Group
-	g.SetLimit(min(2, runtime.GOMAXPROCS(0)))
+	g.SetLimit(twoAtOnce())
 	for i, vw := range widths {
 		g.Go(func() error {
 			v := m
@@ -166,6 +166,14 @@ func encodeAt(m *image.RGBA, widths []int, enc func(*image.RGBA) ([]Variant, err
 		return nil, err
 	}
 	return slices.Concat(made...), nil
+}
+
+// twoAtOnce is how many parts of one photo (its variants, a grid's rows
+// of tiles) are made at once: two where there are two cores, so that the
+// second is not idle, and never more, so that a photo's memory stays
+// bounded whatever the machine.
+func twoAtOnce() int {
+	return min(2, runtime.GOMAXPROCS(0))
 }
 
 // variantWidths lists the widths out of list for a picture w pixels wide:
